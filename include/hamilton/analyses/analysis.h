@@ -1,0 +1,115 @@
+#ifndef hamilton_analyses_analysis_h
+#define hamilton_analyses_analysis_h
+
+#include <hamilton/base/input.h>
+#include <hamilton/base/registry.h>
+#include <hamilton/beam/beam_model.h>
+#include <hamilton/discretization/discretization.h>
+
+#include <deal.II/lac/vector.h>
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace hamilton
+{
+  /** What every analysis works on: the model, its discretization, operators. */
+  struct Problem
+  {
+    const BeamModel      &model;
+    const Discretization &discretization;
+    const Operators      &operators;
+  };
+
+  /** A table of numbers with named columns, written as CSV by a writer. */
+  struct Table
+  {
+    std::string                      name; ///< file stem, e.g. "modes"
+    std::vector<std::string>         columns;
+    std::vector<std::vector<double>> rows;
+  };
+
+  /**
+   * A displacement field of the discretization (a mode, a static solution)
+   * that writers can show on the beam, e.g. as VTU for ParaView.
+   */
+  struct Field
+  {
+    std::string            name;  ///< e.g. "mode_3"
+    double                 index; ///< position in an animation (mode number)
+    dealii::Vector<double> values;
+  };
+
+  /**
+   * What an analysis returns. It formats itself for the terminal and JSON and
+   * exposes its tables and fields; it performs no file I/O.
+   */
+  class AnalysisResult
+  {
+  public:
+    virtual ~AnalysisResult() = default;
+    virtual void
+    print_summary(std::ostream &out) const = 0;
+    virtual void
+    add_to_json(nlohmann::json &results) const = 0;
+    virtual std::vector<Table>
+    tables() const
+    {
+      return {};
+    }
+    /** Fields grouped into one animation (PVD) per group name. */
+    virtual std::vector<std::pair<std::string, std::vector<Field>>>
+    fields() const
+    {
+      return {};
+    }
+    /** Warnings the user must see (printed and stored in results.json). */
+    std::vector<std::string> warnings;
+  };
+
+  /**
+   * An analysis of a beam. Each registers itself by its lowercase name
+   * ("modal") and declares its entries in subsection "Analysis/<Name>"
+   * ("Analysis/Modal").
+   */
+  class Analysis
+  {
+  public:
+    virtual ~Analysis() = default;
+
+    /** Declare subsection "Analysis" with the list and every analysis. */
+    static void
+    declare_parameters_of_all(dealii::ParameterHandler &prm);
+
+    /** Create and parse the analyses listed in "Analysis/Analyses". */
+    static std::vector<std::pair<std::string, std::unique_ptr<Analysis>>>
+    create_selected(Section &section);
+
+    /** Read the analysis' own entries; the section is inside "Analysis". */
+    virtual void
+    parse_parameters(Section &section) = 0;
+
+    /**
+     * Check what can only be checked against the discretized problem
+     * (number of unknowns, supports); throws InputError. Called for every
+     * analysis before any runs, so that nothing is written on bad input.
+     */
+    virtual void
+    check(const Problem &problem) const = 0;
+
+    virtual std::unique_ptr<AnalysisResult>
+    run(const Problem &problem) const = 0;
+  };
+
+  using AnalysisRegistry = Registry<Analysis>;
+
+  /** "frequency response" -> "Frequency response". */
+  std::string
+  subsection_name(const std::string &plugin_name);
+} // namespace hamilton
+
+#endif

@@ -1,0 +1,85 @@
+#ifndef hamilton_analyses_modal_h
+#define hamilton_analyses_modal_h
+
+#include <hamilton/analyses/analysis.h>
+#include <hamilton/analyses/eigensolver.h>
+
+namespace hamilton
+{
+  /** Result of a modal analysis: the lowest n modes of (K [+ K_g]) x = w^2 M x. */
+  class ModalResult : public AnalysisResult
+  {
+  public:
+    struct Mode
+    {
+      unsigned int index = 0;
+      /** Eigenvalue omega^2 (1/s^2); negative means unstable (buckled). */
+      double eigenvalue = 0;
+      /** f = sqrt(omega^2)/(2 pi) (Hz); -sqrt(-omega^2)/(2 pi) if unstable. */
+      double frequency_hz = 0;
+      /** phi^T M r for a rigid unit base translation r (kg^(1/2)). */
+      double participation = 0;
+      /** participation^2 (kg). */
+      double effective_mass = 0;
+      /** True for a rigid-body mode (|omega^2| below round-off). */
+      bool rigid_body = false;
+      /** Estimated relative round-off error of the eigenvalue. */
+      double roundoff_estimate = 0;
+      /** Mass-normalized mode, phi^T M phi = 1, free unknowns. */
+      dealii::Vector<double> shape;
+    };
+
+    std::vector<Mode> modes;
+    std::string       backend;
+    bool              with_prestress = false;
+    double            rigid_mass     = 0;
+    /** Sampled shapes for tables: x and w of every mode at these points. */
+    std::vector<double>              x;
+    std::vector<std::vector<double>> w;
+
+    void
+    print_summary(std::ostream &out) const override;
+    void
+    add_to_json(nlohmann::json &results) const override;
+    std::vector<Table>
+    tables() const override;
+    std::vector<std::pair<std::string, std::vector<Field>>>
+    fields() const override;
+  };
+
+  /** Options of a modal analysis. */
+  struct ModalOptions
+  {
+    unsigned int       n_modes         = 6;
+    EigensolverBackend backend         = EigensolverBackend::automatic;
+    bool               include_prestress = true;
+    /** Warn when a mode's estimated round-off error exceeds this. */
+    double roundoff_warning = 1e-6;
+    unsigned int samples_per_element = 8;
+  };
+
+  /**
+   * Compute the lowest modes (the work of the modal analysis, callable from
+   * sweeps and tests).
+   */
+  std::unique_ptr<ModalResult>
+  compute_modes(const Problem &problem, const ModalOptions &options);
+
+  /** The "modal" analysis: frequencies, mass-normalized modes, participation. */
+  class ModalAnalysis : public Analysis
+  {
+  public:
+    static void
+    declare_parameters(dealii::ParameterHandler &prm);
+    void
+    parse_parameters(Section &section) override;
+    void
+    check(const Problem &problem) const override;
+    std::unique_ptr<AnalysisResult>
+    run(const Problem &problem) const override;
+
+    ModalOptions options;
+  };
+} // namespace hamilton
+
+#endif

@@ -1,0 +1,142 @@
+#ifndef hamilton_base_input_h
+#define hamilton_base_input_h
+
+#include <deal.II/base/function_parser.h>
+#include <deal.II/base/parameter_handler.h>
+
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace hamilton
+{
+  /**
+   * An error the user can cause through the parameter file. The message names
+   * the subsection and entry, the offending value, what is allowed and how to
+   * fix it. `main` prints it and exits with status 1; nothing is written.
+   */
+  class InputError : public std::runtime_error
+  {
+  public:
+    using std::runtime_error::runtime_error;
+  };
+
+  /**
+   * Throw an InputError of the form
+   * "In subsection 'path': 'entry' = value: requirement".
+   */
+  [[noreturn]] void
+  input_error(const std::string &path,
+              const std::string &entry,
+              const std::string &value,
+              const std::string &requirement);
+
+  /**
+   * A ParameterHandler together with the path of the subsection currently
+   * entered, so that parsing code can name where a bad value came from.
+   * Entering and leaving are scoped: use Scope.
+   */
+  class Section
+  {
+  public:
+    explicit Section(dealii::ParameterHandler &prm);
+
+    /** Enter subsection `name` for the lifetime of the returned object. */
+    class Scope
+    {
+    public:
+      Scope(Section &section, const std::string &name);
+      ~Scope();
+      Scope(const Scope &) = delete;
+      Scope &operator=(const Scope &) = delete;
+
+    private:
+      Section &section;
+    };
+
+    /** The current path, subsections joined by '/'. */
+    std::string
+    path() const;
+
+    dealii::ParameterHandler &
+    handler();
+
+    std::string
+    get(const std::string &entry) const;
+    double
+    get_double(const std::string &entry) const;
+    unsigned int
+    get_unsigned(const std::string &entry) const;
+    bool
+    get_bool(const std::string &entry) const;
+
+    /** A double that must be > 0 (strictly), with a message naming the entry. */
+    double
+    get_positive(const std::string &entry, const std::string &unit) const;
+    /** A double that must be >= 0, with a message naming the entry. */
+    double
+    get_non_negative(const std::string &entry, const std::string &unit) const;
+
+    /**
+     * A comma-separated list of user-chosen names, checked for emptiness
+     * and duplicates.
+     */
+    std::vector<std::string>
+    get_names(const std::string &entry) const;
+
+    /**
+     * Parse the entry as a function of x (m) with the constants pi and e.
+     * A malformed expression ends with an InputError naming the entry.
+     */
+    std::shared_ptr<dealii::FunctionParser<1>>
+    get_function_of_x(const std::string &entry) const;
+
+    [[noreturn]] void
+    fail(const std::string &entry, const std::string &requirement) const;
+
+  private:
+    dealii::ParameterHandler &prm;
+    std::vector<std::string>  stack;
+  };
+
+  /** Split a comma-separated list, trimming blanks; empty items removed. */
+  std::vector<std::string>
+  split_list(const std::string &text);
+
+  /**
+   * Declare a list of user-named subsections: an entry "Names" in the
+   * current subsection, and for each name already known, a subsection of that
+   * name whose entries `declare_one` declares. The names come from a first,
+   * lenient pass over the file (see read_parameter_file).
+   */
+  void
+  declare_named_list(dealii::ParameterHandler            &prm,
+                     const std::string                   &names_documentation,
+                     const std::vector<std::string>      &names,
+                     const std::function<void(dealii::ParameterHandler &)>
+                       &declare_one);
+
+  /**
+   * Parse a parameter file in two passes: the first (with undeclared entries
+   * skipped) lets `declare` learn the user-chosen names; the second declares
+   * everything and parses strictly, so that a misspelt entry or subsection is
+   * an error. `declare(prm, first_pass)` must declare the same entries on both
+   * passes except the named subsections. The lenient pass reads names through
+   * `Section`, so `declare` receives the handler of the first pass (nullptr on
+   * the first pass itself).
+   */
+  void
+  read_parameter_file(
+    dealii::ParameterHandler &prm,
+    const std::string        &filename,
+    const std::function<void(dealii::ParameterHandler &,
+                             const dealii::ParameterHandler *)> &declare);
+
+  /** Translate the exceptions of ParameterHandler into InputError messages. */
+  [[noreturn]] void
+  rethrow_parse_error(const std::string &filename, const std::exception &e);
+} // namespace hamilton
+
+#endif

@@ -1,0 +1,115 @@
+#ifndef hamilton_base_registry_h
+#define hamilton_base_registry_h
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace hamilton
+{
+  /**
+   * A registry of named plugins of one kind (discretizations, analyses, ...).
+   * A plugin registers itself with HAMILTON_REGISTER_PLUGIN in its own source
+   * file; the registry then yields the prm Selection pattern, the
+   * documentation of the choices, the declaration of each plugin's own
+   * parameters, and new instances by name. A choice is spelt in one place.
+   */
+  template <class Base>
+  class Registry
+  {
+  public:
+    struct Entry
+    {
+      std::string                                     description;
+      std::function<std::unique_ptr<Base>()>          create;
+      std::function<void(dealii::ParameterHandler &)> declare_parameters;
+    };
+
+    static Registry &
+    instance()
+    {
+      static Registry registry;
+      return registry;
+    }
+
+    bool
+    add(const std::string &name, const Entry &entry)
+    {
+      entries[name] = entry;
+      return true;
+    }
+
+    std::vector<std::string>
+    names() const
+    {
+      std::vector<std::string> result;
+      for (const auto &e : entries)
+        result.push_back(e.first);
+      return result;
+    }
+
+    /** "name1|name2|..." for Patterns::Selection / MultipleSelection. */
+    std::string
+    pattern() const
+    {
+      std::string result;
+      for (const auto &e : entries)
+        result += (result.empty() ? "" : "|") + e.first;
+      return result;
+    }
+
+    /** One line per choice: "'name': description". */
+    std::string
+    documentation() const
+    {
+      std::string result;
+      for (const auto &e : entries)
+        result += " '" + e.first + "': " + e.second.description;
+      return result;
+    }
+
+    /** Declare every plugin's parameters (each in its own subsection). */
+    void
+    declare_parameters(dealii::ParameterHandler &prm) const
+    {
+      for (const auto &e : entries)
+        if (e.second.declare_parameters)
+          e.second.declare_parameters(prm);
+    }
+
+    std::unique_ptr<Base>
+    create(const std::string &name) const
+    {
+      const auto found = entries.find(name);
+      if (found == entries.end())
+        throw std::logic_error("No plugin named '" + name +
+                               "' is registered (choices: " + pattern() + ").");
+      return found->second.create();
+    }
+
+  private:
+    std::map<std::string, Entry> entries;
+  };
+} // namespace hamilton
+
+/**
+ * Register class `Class`, derived from `Base`, under `name`. `Class` must have
+ * a static `declare_parameters(dealii::ParameterHandler &)`.
+ */
+#define HAMILTON_REGISTER_PLUGIN(Base, Class, name, description)           \
+  namespace                                                               \
+  {                                                                       \
+    const bool hamilton_registered_##Class =                              \
+      ::hamilton::Registry<Base>::instance().add(                         \
+        name,                                                             \
+        {description,                                                     \
+         []() -> std::unique_ptr<Base> { return std::make_unique<Class>(); }, \
+         &Class::declare_parameters});                                    \
+  }
+
+#endif

@@ -1,0 +1,175 @@
+#ifndef hamilton_beam_beam_model_h
+#define hamilton_beam_beam_model_h
+
+#include <hamilton/base/input.h>
+
+#include <deal.II/base/function.h>
+#include <deal.II/base/parameter_handler.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hamilton
+{
+  /** An elastic material: Young's modulus E (Pa) and density rho (kg/m^3). */
+  struct Material
+  {
+    std::string name;
+    double      youngs_modulus = 0;
+    double      density        = 0;
+  };
+
+  /** One layer of a laminate: material, thickness (m) and width (m). */
+  struct Layer
+  {
+    std::string name;
+    Material    material;
+    double      thickness = 0;
+    double      width     = 0;
+  };
+
+  /**
+   * A cross-section made of layers stacked from bottom to top. The bending
+   * reference is the neutral axis of the stack (plane-stress laminate, no
+   * bending-extension coupling about it).
+   */
+  struct CrossSection
+  {
+    /** Build the section and its neutral axis from layers bottom to top. */
+    explicit CrossSection(const std::vector<Layer> &layers = {});
+
+    std::vector<Layer> layers;
+    /** Height of the neutral axis above the bottom face (m). */
+    double neutral_axis = 0;
+    /** Bending stiffness about the neutral axis, sum E b (z_t^3-z_b^3)/3 (N m^2). */
+    double bending_stiffness = 0;
+    /** Mass per unit length, sum rho b h (kg/m). */
+    double mass_per_length = 0;
+    /** Total thickness (m). */
+    double thickness = 0;
+    /**
+     * z of the bottom and top face of each layer relative to the neutral axis
+     * (m); size layers.size().
+     */
+    std::vector<std::pair<double, double>> layer_bounds;
+  };
+
+  /** A part [x_start, x_end] of the beam with one cross-section. */
+  struct Segment
+  {
+    std::string  name;
+    double       x_start = 0;
+    double       x_end   = 0;
+    CrossSection section;
+  };
+
+  /** Kinematic condition at a support point. */
+  enum class SupportCondition
+  {
+    clamped, ///< w = 0 and w' = 0
+    pinned,  ///< w = 0
+    guided,  ///< w' = 0 (sliding)
+    free     ///< nothing prescribed (springs may still act)
+  };
+
+  /** Parse "clamped", "pinned", "guided", "free". */
+  SupportCondition
+  support_condition_from_string(const std::string &name);
+  std::string
+  to_string(SupportCondition condition);
+
+  /** A support at a point: condition plus optional elastic springs. */
+  struct Support
+  {
+    std::string      name;
+    double           position  = 0; ///< m
+    SupportCondition condition = SupportCondition::free;
+    double           translational_stiffness = 0; ///< N/m
+    double           rotational_stiffness    = 0; ///< N m/rad
+  };
+
+  /** A rigid point mass with rotary inertia. */
+  struct PointMass
+  {
+    std::string name;
+    double      position       = 0; ///< m
+    double      mass           = 0; ///< kg
+    double      rotary_inertia = 0; ///< kg m^2
+  };
+
+  /** A transverse point force and a point moment. */
+  struct PointLoad
+  {
+    std::string name;
+    double      position = 0; ///< m
+    double      force    = 0; ///< N, in +w direction
+    double      moment   = 0; ///< N m, turning +w' (counter-clockwise)
+  };
+
+  /**
+   * The physical description of a beam: segments with their cross-sections,
+   * supports, point masses, axial prestress N0(x) and the static loads. It is
+   * read from subsections "Beam" and "Loads" of the parameter file and knows
+   * nothing of the discretization.
+   */
+  class BeamModel
+  {
+  public:
+    /**
+     * Declare subsections "Beam" and "Loads". `first_pass` is the lenient
+     * first reading of the file (nullptr on that pass); the names of
+     * materials, layers, segments, supports, masses and loads come from it.
+     */
+    static void
+    declare_parameters(dealii::ParameterHandler       &prm,
+                       const dealii::ParameterHandler *first_pass);
+
+    /** Read subsections "Beam" and "Loads" and check them. */
+    void
+    parse_parameters(Section &section);
+
+    /** Total length (m): the end of the last segment. */
+    double
+    length() const;
+
+    /** The segment that contains x; at a joint, the one to the right. */
+    const Segment &
+    segment_at(double x) const;
+
+    /**
+     * The positions the mesh must have as vertices: segment ends, supports,
+     * point masses and point loads, sorted and unique.
+     */
+    std::vector<double>
+    key_points() const;
+
+    /**
+     * Rank (0, 1 or 2) of the restraint of the rigid motions w = a + b x by
+     * the supports and springs. Rank 2 means the beam cannot move as a
+     * rigid body.
+     */
+    unsigned int
+    rigid_body_restraint_rank() const;
+
+    /** Total mass of the beam and its point masses (kg). */
+    double
+    total_mass() const;
+
+    std::vector<Segment>   segments;
+    std::vector<Support>   supports;
+    std::vector<PointMass> point_masses;
+    std::vector<PointLoad> point_loads;
+
+    /** Axial force N0(x) (N), tension positive. */
+    std::shared_ptr<dealii::Function<1>> axial_force;
+    /** False if N0 is identically zero (the entry was "0"). */
+    bool has_prestress = false;
+
+    /** Distributed transverse load q(x) (N/m). */
+    std::shared_ptr<dealii::Function<1>> distributed_load;
+    bool                                 has_distributed_load = false;
+  };
+} // namespace hamilton
+
+#endif

@@ -1,0 +1,33 @@
+#ifndef hamilton_output_writers_h
+#define hamilton_output_writers_h
+
+#include <hamilton/analyses/analysis.h>
+
+#include <string>
+
+namespace hamilton
+{
+  /** Write a table as CSV with a header line, full double precision. */
+  void
+  write_csv(const Table &table, const std::string &filename);
+
+  /**
+   * Write fields of a beam as a series of VTU files plus a PVD index
+   * `<directory>/<group>.pvd` for ParaView. The beam is a 3D body: each layer
+   * of each segment is a row of hexahedra with the layer's real thickness and
+   * width; points carry the Euler-Bernoulli displacement of each field,
+   * (u_x, 0, w) with u_x = -z w' (z from the neutral axis), so "Warp By
+   * Vector" shows the deformation; cells carry the layer index. The PVD's
+   * "timestep" is the field index (mode number), so stepping through time
+   * animates through the modes.
+   */
+  void
+  write_vtu_series(const BeamModel                &model,
+                   const Discretization           &discretization,
+                   const std::vector<Field>       &fields,
+                   unsigned int                    samples_per_element,
+                   const std::string              &directory,
+                   const std::string              &group);
+} // namespace hamilton
+
+#endif

@@ -1,0 +1,145 @@
+#include <hamilton/analyses/static.h>
+
+#include <deal.II/lac/sparse_direct.h>
+
+#include <iomanip>
+
+namespace hamilton
+{
+  using namespace dealii;
+
+  void
+  StaticAnalysis::declare_parameters(ParameterHandler &prm)
+  {
+    prm.enter_subsection("Static");
+    prm.declare_entry("Include prestress",
+                      "true",
+                      Patterns::Bool(),
+                      "Whether the geometric stiffness of "
+                      "'Beam/Prestress/Axial force' enters (K + K_g).");
+    prm.declare_entry("Samples per element",
+                      "8",
+                      Patterns::Integer(1),
+                      "Points per element in the table along x.");
+    prm.leave_subsection();
+  }
+
+  void
+  StaticAnalysis::parse_parameters(Section &s)
+  {
+    include_prestress   = s.get_bool("Include prestress");
+    samples_per_element = s.get_unsigned("Samples per element");
+  }
+
+  void
+  StaticAnalysis::check(const Problem &problem) const
+  {
+    if (problem.model.rigid_body_restraint_rank() < 2)
+      {
+        std::string conditions;
+        for (const auto &s : problem.model.supports)
+          conditions += (conditions.empty() ? "" : ", ") + s.name + ": " +
+                        to_string(s.condition);
+        input_error("Beam/Supports",
+                    "Left end, Right end, Names",
+                    "'" + conditions + "'",
+                    "a static analysis needs a beam that cannot move as a "
+                    "rigid body, but these supports leave a rigid "
+                    "translation or rotation free. Clamp one end, pin two "
+                    "points, or add springs ('Translational stiffness', "
+                    "'Rotational stiffness').");
+      }
+  }
+
+  std::unique_ptr<AnalysisResult>
+  StaticAnalysis::run(const Problem &problem) const
+  {
+    const Operators &ops    = problem.operators;
+    auto             result = std::make_unique<StaticResult>();
+    result->with_prestress  = include_prestress && problem.model.has_prestress;
+
+    SparseMatrix<double> K(ops.sparsity);
+    K.copy_from(ops.stiffness);
+    if (result->with_prestress)
+      K.add(1., ops.geometric_stiffness);
+    SparseDirectUMFPACK solver;
+    solver.initialize(K);
+    result->solution = ops.load;
+    solver.solve(result->solution);
+
+    const Segment *segment = nullptr;
+    result->x = problem.discretization.sample_points(samples_per_element);
+    for (const double x : result->x)
+      {
+        double w, slope, curvature;
+        problem.discretization.evaluate(result->solution, x, w, slope, curvature);
+        segment = &problem.model.segment_at(x);
+        result->w.push_back(w);
+        result->slope.push_back(slope);
+        result->moment.push_back(segment->section.bending_stiffness * curvature);
+      }
+
+    for (const auto &r : ops.reactions)
+      {
+        double value = r.row_stiffness * result->solution - r.load;
+        if (result->with_prestress)
+          value += r.row_geometric * result->solution;
+        result->reactions.push_back({r.support, r.component, r.position, value});
+      }
+    return result;
+  }
+
+  void
+  StaticResult::print_summary(std::ostream &out) const
+  {
+    std::size_t largest = 0;
+    for (std::size_t i = 0; i < w.size(); ++i)
+      if (std::abs(w[i]) > std::abs(w[largest]))
+        largest = i;
+    out << "Static analysis" << (with_prestress ? " (with prestress)" : "")
+        << "\n  largest deflection " << std::setprecision(8) << w[largest]
+        << " m at x = " << x[largest] << " m; tip deflection " << w.back()
+        << " m, tip slope " << slope.back() << " rad\n";
+    for (const auto &r : reactions)
+      out << "  reaction " << r.component << " at " << r.support << " (x = "
+          << r.position << " m): " << r.value
+          << (r.component == "force" ? " N" : " N m") << "\n";
+  }
+
+  void
+  StaticResult::add_to_json(nlohmann::json &results) const
+  {
+    nlohmann::json reaction_list = nlohmann::json::array();
+    for (const auto &r : reactions)
+      reaction_list.push_back({{"support", r.support},
+                               {"component", r.component},
+                               {"position_m", r.position},
+                               {"value", r.value}});
+    results["static"] = {{"tip_deflection_m", w.back()},
+                         {"tip_slope_rad", slope.back()},
+                         {"root_moment_Nm", moment.front()},
+                         {"with_prestress", with_prestress},
+                         {"reactions", reaction_list}};
+  }
+
+  std::vector<Table>
+  StaticResult::tables() const
+  {
+    Table t{"static", {"x_m", "w_m", "slope_rad", "bending_moment_Nm"}, {}};
+    for (std::size_t i = 0; i < x.size(); ++i)
+      t.rows.push_back({x[i], w[i], slope[i], moment[i]});
+    return {t};
+  }
+
+  std::vector<std::pair<std::string, std::vector<Field>>>
+  StaticResult::fields() const
+  {
+    return {{"static", {{"static_deflection", 0., solution}}}};
+  }
+
+  HAMILTON_REGISTER_PLUGIN(Analysis,
+                           StaticAnalysis,
+                           "static",
+                           "deflection, slope and bending moment along x and "
+                           "support reactions under 'Loads'.")
+} // namespace hamilton

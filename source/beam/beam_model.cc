@@ -1,0 +1,471 @@
+#include <hamilton/beam/beam_model.h>
+
+#include <deal.II/base/utilities.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace hamilton
+{
+  using namespace dealii;
+
+  namespace
+  {
+    std::vector<std::string>
+    names_from(const ParameterHandler         *first_pass,
+               const std::vector<std::string> &path)
+    {
+      if (first_pass == nullptr)
+        return {};
+      return split_list(first_pass->get(path, "Names"));
+    }
+
+    std::string
+    format(double value)
+    {
+      std::ostringstream s;
+      s << value;
+      return s.str();
+    }
+
+    // True if a user expression is the constant zero, so that an analysis can
+    // skip an operator or report that a required input is missing.
+    bool
+    is_zero_expression(const std::string &expression)
+    {
+      const std::string e = Utilities::trim(expression);
+      return e == "0" || e == "0.0" || e == "0." || e.empty();
+    }
+  } // namespace
+
+  CrossSection::CrossSection(const std::vector<Layer> &layers)
+    : layers(layers)
+  {
+    // Neutral axis: sum E b h z_mid / sum E b h, measured from the bottom.
+    double z = 0, EA = 0, ES = 0;
+    for (const auto &layer : layers)
+      {
+        const double Eb = layer.material.youngs_modulus * layer.width;
+        EA += Eb * layer.thickness;
+        ES += Eb * layer.thickness * (z + layer.thickness / 2);
+        mass_per_length +=
+          layer.material.density * layer.width * layer.thickness;
+        z += layer.thickness;
+      }
+    thickness    = z;
+    neutral_axis = (EA > 0) ? ES / EA : 0;
+
+    z = -neutral_axis;
+    for (const auto &layer : layers)
+      {
+        const double bottom = z, top = z + layer.thickness;
+        layer_bounds.emplace_back(bottom, top);
+        bending_stiffness += layer.material.youngs_modulus * layer.width *
+                             (top * top * top - bottom * bottom * bottom) / 3;
+        z = top;
+      }
+  }
+
+  SupportCondition
+  support_condition_from_string(const std::string &name)
+  {
+    if (name == "clamped")
+      return SupportCondition::clamped;
+    if (name == "pinned")
+      return SupportCondition::pinned;
+    if (name == "guided")
+      return SupportCondition::guided;
+    return SupportCondition::free;
+  }
+
+  std::string
+  to_string(SupportCondition condition)
+  {
+    switch (condition)
+      {
+        case SupportCondition::clamped:
+          return "clamped";
+        case SupportCondition::pinned:
+          return "pinned";
+        case SupportCondition::guided:
+          return "guided";
+        default:
+          return "free";
+      }
+  }
+
+  void
+  BeamModel::declare_parameters(ParameterHandler       &prm,
+                                const ParameterHandler *first_pass)
+  {
+    const std::string conditions = "clamped|pinned|guided|free";
+
+    prm.enter_subsection("Beam");
+    {
+      prm.enter_subsection("Materials");
+      declare_named_list(
+        prm,
+        "Names of the elastic materials; each gets a subsection of that name.",
+        names_from(first_pass, {"Beam", "Materials"}),
+        [](ParameterHandler &p) {
+          p.declare_entry("Young's modulus",
+                          "0",
+                          Patterns::Double(),
+                          "Young's modulus E (Pa). For a piezoelectric layer "
+                          "in bending of a narrow beam, 1/s11^E.");
+          p.declare_entry("Density", "0", Patterns::Double(), "Density (kg/m^3).");
+        });
+      prm.leave_subsection();
+
+      prm.enter_subsection("Layers");
+      declare_named_list(
+        prm,
+        "Names of the layers; each gets a subsection of that name.",
+        names_from(first_pass, {"Beam", "Layers"}),
+        [](ParameterHandler &p) {
+          p.declare_entry("Material",
+                          "",
+                          Patterns::Anything(),
+                          "Name of a material from subsection Beam/Materials.");
+          p.declare_entry("Thickness", "0", Patterns::Double(), "Thickness (m).");
+          p.declare_entry("Width", "0", Patterns::Double(), "Width (m).");
+        });
+      prm.leave_subsection();
+
+      prm.enter_subsection("Segments");
+      declare_named_list(
+        prm,
+        "Names of the segments, in order from x = 0 (the left end) to the "
+        "right end; each gets a subsection of that name.",
+        names_from(first_pass, {"Beam", "Segments"}),
+        [](ParameterHandler &p) {
+          p.declare_entry("Length", "0", Patterns::Double(), "Length of the segment (m).");
+          p.declare_entry("Layers",
+                          "",
+                          Patterns::Anything(),
+                          "Names of the layers of the cross-section, from "
+                          "bottom to top, from subsection Beam/Layers.");
+        });
+      prm.leave_subsection();
+
+      prm.enter_subsection("Supports");
+      prm.declare_entry("Left end",
+                        "clamped",
+                        Patterns::Selection(conditions),
+                        "Condition at x = 0.");
+      prm.declare_entry("Right end",
+                        "free",
+                        Patterns::Selection(conditions),
+                        "Condition at x = L.");
+      declare_named_list(
+        prm,
+        "Names of further supports and springs anywhere on the beam; each "
+        "gets a subsection of that name.",
+        names_from(first_pass, {"Beam", "Supports"}),
+        [&conditions](ParameterHandler &p) {
+          p.declare_entry("Position", "0", Patterns::Double(), "x of the support (m).");
+          p.declare_entry("Condition",
+                          "free",
+                          Patterns::Selection(conditions),
+                          "Kinematic condition at the point.");
+          p.declare_entry("Translational stiffness",
+                          "0",
+                          Patterns::Double(),
+                          "Stiffness of a transverse spring to ground (N/m).");
+          p.declare_entry("Rotational stiffness",
+                          "0",
+                          Patterns::Double(),
+                          "Stiffness of a rotational spring to ground (N m/rad).");
+        });
+      prm.leave_subsection();
+
+      prm.enter_subsection("Point masses");
+      declare_named_list(prm,
+                         "Names of rigid point masses (tip masses); each gets "
+                         "a subsection of that name.",
+                         names_from(first_pass, {"Beam", "Point masses"}),
+                         [](ParameterHandler &p) {
+                           p.declare_entry("Position", "0", Patterns::Double(), "x of the mass (m).");
+                           p.declare_entry("Mass", "0", Patterns::Double(), "Mass (kg).");
+                           p.declare_entry("Rotary inertia",
+                                           "0",
+                                           Patterns::Double(),
+                                           "Rotary inertia about the "
+                                           "width axis through the point (kg m^2).");
+                         });
+      prm.leave_subsection();
+
+      prm.enter_subsection("Prestress");
+      prm.declare_entry("Axial force",
+                        "0",
+                        Patterns::Anything(),
+                        "Axial force N0(x) (N), tension positive, as an "
+                        "expression of x (m). It stiffens (tension) or softens "
+                        "(compression) the beam through the geometric "
+                        "stiffness; the buckling analysis uses it as the "
+                        "reference load.");
+      prm.leave_subsection();
+    }
+    prm.leave_subsection();
+
+    prm.enter_subsection("Loads");
+    {
+      prm.declare_entry("Distributed load",
+                        "0",
+                        Patterns::Anything(),
+                        "Transverse load per length q(x) (N/m), positive in "
+                        "+w, as an expression of x (m).");
+      prm.enter_subsection("Point loads");
+      declare_named_list(prm,
+                         "Names of point loads; each gets a subsection of that name.",
+                         names_from(first_pass, {"Loads", "Point loads"}),
+                         [](ParameterHandler &p) {
+                           p.declare_entry("Position", "0", Patterns::Double(), "x of the load (m).");
+                           p.declare_entry("Force", "0", Patterns::Double(), "Transverse force (N), positive in +w.");
+                           p.declare_entry("Moment", "0", Patterns::Double(), "Moment (N m), positive turning +w'.");
+                         });
+      prm.leave_subsection();
+    }
+    prm.leave_subsection();
+  }
+
+  void
+  BeamModel::parse_parameters(Section &s)
+  {
+    *this = BeamModel();
+    {
+      Section::Scope beam(s, "Beam");
+
+      std::map<std::string, Material> materials;
+      {
+        Section::Scope scope(s, "Materials");
+        for (const auto &name : s.get_names("Names"))
+          {
+            Section::Scope one(s, name);
+            Material       m;
+            m.name           = name;
+            m.youngs_modulus = s.get_positive("Young's modulus", "Pa");
+            m.density        = s.get_positive("Density", "kg/m^3");
+            materials[name]  = m;
+          }
+      }
+
+      std::map<std::string, Layer> layers;
+      {
+        Section::Scope scope(s, "Layers");
+        for (const auto &name : s.get_names("Names"))
+          {
+            Section::Scope one(s, name);
+            Layer          layer;
+            layer.name               = name;
+            const std::string mname  = Utilities::trim(s.get("Material"));
+            const auto        found  = materials.find(mname);
+            if (found == materials.end())
+              s.fail("Material",
+                     "no material of that name is declared. Add it to "
+                     "'Beam/Materials/Names' and give it a subsection.");
+            layer.material  = found->second;
+            layer.thickness = s.get_positive("Thickness", "m");
+            layer.width     = s.get_positive("Width", "m");
+            layers[name]    = layer;
+          }
+      }
+
+      {
+        Section::Scope scope(s, "Segments");
+        const auto     names = s.get_names("Names");
+        if (names.empty())
+          s.fail("Names",
+                 "a beam needs at least one segment. Name it here and give it "
+                 "a subsection with 'Length' and 'Layers'.");
+        double x = 0;
+        for (const auto &name : names)
+          {
+            Section::Scope one(s, name);
+            Segment        segment;
+            segment.name    = name;
+            segment.x_start = x;
+            segment.x_end   = x + s.get_positive("Length", "m");
+            x               = segment.x_end;
+            std::vector<Layer> stack;
+            const auto         layer_names = s.get_names("Layers");
+            if (layer_names.empty())
+              s.fail("Layers",
+                     "a segment needs at least one layer. Give layer names "
+                     "from 'Beam/Layers/Names', bottom to top.");
+            for (const auto &lname : layer_names)
+              {
+                const auto found = layers.find(lname);
+                if (found == layers.end())
+                  s.fail("Layers",
+                         "the layer '" + lname +
+                           "' is not declared. Add it to 'Beam/Layers/Names' "
+                           "and give it a subsection.");
+                stack.push_back(found->second);
+              }
+            segment.section = CrossSection(stack);
+            segments.push_back(segment);
+          }
+      }
+      const double L = length();
+
+      {
+        Section::Scope scope(s, "Supports");
+        supports.push_back({"left end",
+                            0.,
+                            support_condition_from_string(s.get("Left end")),
+                            0.,
+                            0.});
+        supports.push_back({"right end",
+                            L,
+                            support_condition_from_string(s.get("Right end")),
+                            0.,
+                            0.});
+        for (const auto &name : s.get_names("Names"))
+          {
+            Section::Scope one(s, name);
+            Support        support;
+            support.name     = name;
+            support.position = s.get_double("Position");
+            if (support.position < 0 || support.position > L)
+              s.fail("Position",
+                     "lies outside the beam, which spans 0 <= x <= " +
+                       format(L) + " m. Give a position on the beam.");
+            support.condition =
+              support_condition_from_string(s.get("Condition"));
+            support.translational_stiffness =
+              s.get_non_negative("Translational stiffness", "N/m");
+            support.rotational_stiffness =
+              s.get_non_negative("Rotational stiffness", "N m/rad");
+            supports.push_back(support);
+          }
+      }
+
+      {
+        Section::Scope scope(s, "Point masses");
+        for (const auto &name : s.get_names("Names"))
+          {
+            Section::Scope one(s, name);
+            PointMass      mass;
+            mass.name     = name;
+            mass.position = s.get_double("Position");
+            if (mass.position < 0 || mass.position > L)
+              s.fail("Position",
+                     "lies outside the beam, which spans 0 <= x <= " +
+                       format(L) + " m. Give a position on the beam.");
+            mass.mass           = s.get_non_negative("Mass", "kg");
+            mass.rotary_inertia = s.get_non_negative("Rotary inertia", "kg m^2");
+            point_masses.push_back(mass);
+          }
+      }
+
+      {
+        Section::Scope scope(s, "Prestress");
+        axial_force    = s.get_function_of_x("Axial force");
+        has_prestress  = !is_zero_expression(s.get("Axial force"));
+      }
+    }
+
+    {
+      Section::Scope loads(s, "Loads");
+      distributed_load     = s.get_function_of_x("Distributed load");
+      has_distributed_load = !is_zero_expression(s.get("Distributed load"));
+      Section::Scope scope(s, "Point loads");
+      for (const auto &name : s.get_names("Names"))
+        {
+          Section::Scope one(s, name);
+          PointLoad      load;
+          load.name     = name;
+          load.position = s.get_double("Position");
+          if (load.position < 0 || load.position > length())
+            s.fail("Position",
+                   "lies outside the beam, which spans 0 <= x <= " +
+                     format(length()) + " m. Give a position on the beam.");
+          load.force  = s.get_double("Force");
+          load.moment = s.get_double("Moment");
+          point_loads.push_back(load);
+        }
+    }
+  }
+
+  double
+  BeamModel::length() const
+  {
+    return segments.empty() ? 0. : segments.back().x_end;
+  }
+
+  const Segment &
+  BeamModel::segment_at(double x) const
+  {
+    for (const auto &segment : segments)
+      if (x < segment.x_end)
+        return segment;
+    return segments.back();
+  }
+
+  std::vector<double>
+  BeamModel::key_points() const
+  {
+    std::vector<double> points{0.};
+    for (const auto &s : segments)
+      points.push_back(s.x_end);
+    for (const auto &s : supports)
+      points.push_back(s.position);
+    for (const auto &m : point_masses)
+      points.push_back(m.position);
+    for (const auto &p : point_loads)
+      points.push_back(p.position);
+    std::sort(points.begin(), points.end());
+    // merge points closer than a relative 1e-12 of the length
+    const double        tolerance = 1e-12 * length();
+    std::vector<double> unique;
+    for (const double x : points)
+      if (unique.empty() || x - unique.back() > tolerance)
+        unique.push_back(x);
+    return unique;
+  }
+
+  unsigned int
+  BeamModel::rigid_body_restraint_rank() const
+  {
+    // Rows act on (a, b) of w = a + b x: a displacement restraint at x_s
+    // gives (1, x_s), a slope restraint gives (0, 1).
+    std::vector<std::array<double, 2>> rows;
+    const double                       L = length();
+    for (const auto &s : supports)
+      {
+        const bool w_fixed = s.condition == SupportCondition::clamped ||
+                             s.condition == SupportCondition::pinned ||
+                             s.translational_stiffness > 0;
+        const bool slope_fixed = s.condition == SupportCondition::clamped ||
+                                 s.condition == SupportCondition::guided ||
+                                 s.rotational_stiffness > 0;
+        if (w_fixed)
+          rows.push_back({1., s.position / L});
+        if (slope_fixed)
+          rows.push_back({0., 1.});
+      }
+    if (rows.empty())
+      return 0;
+    // rank of an n x 2 matrix: 2 if any 2x2 minor is non-zero
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      for (std::size_t j = i + 1; j < rows.size(); ++j)
+        if (std::abs(rows[i][0] * rows[j][1] - rows[i][1] * rows[j][0]) > 1e-12)
+          return 2;
+    return 1;
+  }
+
+  double
+  BeamModel::total_mass() const
+  {
+    double m = 0;
+    for (const auto &s : segments)
+      m += s.section.mass_per_length * (s.x_end - s.x_start);
+    for (const auto &p : point_masses)
+      m += p.mass;
+    return m;
+  }
+} // namespace hamilton

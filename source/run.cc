@@ -1,0 +1,184 @@
+#include <hamilton/analyses/analysis.h>
+#include <hamilton/analyses/modal.h>
+#include <hamilton/base/input.h>
+#include <hamilton/beam/beam_model.h>
+#include <hamilton/discretization/discretization.h>
+#include <hamilton/output/writers.h>
+#include <hamilton/run.h>
+#include <hamilton/sweep.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+
+namespace hamilton
+{
+  using namespace dealii;
+
+  namespace
+  {
+    struct OutputOptions
+    {
+      std::string  directory;
+      bool         write_vtu           = true;
+      unsigned int samples_per_element = 8;
+    };
+
+    void
+    declare_output(ParameterHandler &prm)
+    {
+      prm.enter_subsection("Output");
+      prm.declare_entry("Directory",
+                        "",
+                        Patterns::Anything(),
+                        "Directory for results.json, the CSV tables, the VTU/PVD "
+                        "files and the parameters used. Empty: 'output/<name "
+                        "of the parameter file without .prm>'.");
+      prm.declare_entry("Write VTU",
+                        "true",
+                        Patterns::Bool(),
+                        "Whether to write mode shapes and deflections as "
+                        "VTU/PVD for ParaView.");
+      prm.declare_entry("Samples per element",
+                        "4",
+                        Patterns::Integer(1),
+                        "Subdivisions per element of the 3D beam in the VTU files.");
+      prm.leave_subsection();
+    }
+
+    OutputOptions
+    parse_output(Section &s, const RunOptions &options)
+    {
+      Section::Scope scope(s, "Output");
+      OutputOptions  o;
+      o.directory           = s.get("Directory");
+      o.write_vtu           = s.get_bool("Write VTU");
+      o.samples_per_element = s.get_unsigned("Samples per element");
+      if (!options.output_directory.empty())
+        o.directory = options.output_directory;
+      if (o.directory.empty())
+        o.directory =
+          "output/" + std::filesystem::path(options.parameter_file).stem().string();
+      return o;
+    }
+
+    nlohmann::json
+    describe_model(const BeamModel &model, const Discretization &d)
+    {
+      nlohmann::json segments = nlohmann::json::array();
+      for (const auto &s : model.segments)
+        segments.push_back(
+          {{"name", s.name},
+           {"x_start_m", s.x_start},
+           {"x_end_m", s.x_end},
+           {"bending_stiffness_Nm2", s.section.bending_stiffness},
+           {"mass_per_length_kg_m", s.section.mass_per_length},
+           {"neutral_axis_from_bottom_m", s.section.neutral_axis},
+           {"thickness_m", s.section.thickness}});
+      return {{"length_m", model.length()},
+              {"total_mass_kg", model.total_mass()},
+              {"segments", segments},
+              {"discretization", d.description()},
+              {"n_unknowns", d.n_dofs()}};
+    }
+  } // namespace
+
+  void
+  declare_all_parameters(ParameterHandler &prm, const ParameterHandler *first_pass)
+  {
+    BeamModel::declare_parameters(prm, first_pass);
+    Discretization::declare_parameters_of_all(prm);
+    Analysis::declare_parameters_of_all(prm);
+    Sweep::declare_parameters(prm);
+    declare_output(prm);
+  }
+
+  void
+  run(const RunOptions &options, std::ostream &out)
+  {
+    ParameterHandler prm;
+    read_parameter_file(prm, options.parameter_file, declare_all_parameters);
+    Section section(prm);
+
+    BeamModel model;
+    model.parse_parameters(section);
+    auto discretization = Discretization::create(section);
+    auto analyses       = Analysis::create_selected(section);
+    Sweep sweep;
+    sweep.parse_parameters(section);
+    const OutputOptions output = parse_output(section, options);
+
+    discretization->setup(model);
+    auto          operators = discretization->assemble();
+    const Problem problem{model, *discretization, *operators};
+    for (const auto &a : analyses)
+      a.second->check(problem);
+    if (sweep.enabled())
+      sweep.check(prm, analyses);
+
+    if (options.validate_only)
+      {
+        out << "'" << options.parameter_file << "' is valid: "
+            << model.segments.size() << " segment(s), length " << model.length()
+            << " m, " << discretization->description() << ".\n";
+        return;
+      }
+
+    out << "Hamilton: " << options.parameter_file << "\n"
+        << "  beam length " << model.length() << " m, mass "
+        << model.total_mass() << " kg, " << discretization->description()
+        << "\n";
+
+    nlohmann::json results;
+    results["format"]  = "hamilton-results";
+    results["version"] = 1;
+    results["input"] =
+      std::filesystem::path(options.parameter_file).filename().string();
+    results["model"] = describe_model(model, *discretization);
+
+    std::vector<std::unique_ptr<AnalysisResult>> outcomes;
+    std::vector<std::string>                     warnings;
+    if (sweep.enabled())
+      {
+        outcomes.push_back(sweep.run(prm, section, out));
+      }
+    else
+      for (const auto &a : analyses)
+        outcomes.push_back(a.second->run(problem));
+    for (const auto &r : outcomes)
+      {
+        r->print_summary(out);
+        r->add_to_json(results);
+        for (const auto &w : r->warnings)
+          {
+            warnings.push_back(w);
+            out << "  WARNING: " << w << "\n";
+          }
+      }
+    results["warnings"] = warnings;
+
+    // everything succeeded: only now write the output directory
+    std::filesystem::create_directories(output.directory);
+    for (const auto &r : outcomes)
+      {
+        for (const auto &table : r->tables())
+          write_csv(table, output.directory + "/" + table.name + ".csv");
+        if (output.write_vtu)
+          for (const auto &[group, fields] : r->fields())
+            write_vtu_series(model,
+                             *discretization,
+                             fields,
+                             output.samples_per_element,
+                             output.directory,
+                             group);
+      }
+    {
+      std::ofstream json(output.directory + "/results.json");
+      json << std::setw(2) << results << "\n";
+    }
+    prm.print_parameters(output.directory + "/parameters_used.prm",
+                         ParameterHandler::ShortPRM);
+    out << "Results written to " << output.directory << "/\n";
+  }
+} // namespace hamilton
