@@ -1,0 +1,216 @@
+// Bad input stops with a message naming subsection, entry, value and what is
+// allowed, and writes nothing.
+#include "test_helpers.h"
+
+#include <hamilton/analyses/analysis.h>
+#include <hamilton/run.h>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <regex>
+#include <sstream>
+
+using namespace hamilton;
+using namespace hamilton::testing;
+
+namespace
+{
+  // A valid cantilever; `replace` substitutes text to break it.
+  const std::string valid = R"(
+subsection Beam
+  subsection Materials
+    set Names = steel
+    subsection steel
+      set Young's modulus = 210e9
+      set Density = 7850
+    end
+  end
+  subsection Layers
+    set Names = strip
+    subsection strip
+      set Material = steel
+      set Thickness = 0.002
+      set Width = 0.02
+    end
+  end
+  subsection Segments
+    set Names = beam
+    subsection beam
+      set Length = 0.3
+      set Layers = strip
+    end
+  end
+  subsection Supports
+    set Left end = clamped
+    set Right end = free
+  end
+  subsection Prestress
+    set Axial force = 0
+  end
+end
+subsection Discretization
+  subsection Finite elements
+    set Number of elements = 4
+    set Polynomial degree = 3
+  end
+end
+subsection Analysis
+  set Analyses = modal
+  subsection Modal
+    set Number of modes = 3
+  end
+end
+)";
+
+  // Run the file with `from` replaced by `to`; return the InputError message
+  // (empty if the run succeeded).
+  std::string
+  error_for(const std::string &from, const std::string &to)
+  {
+    std::string text  = valid;
+    const auto  where = text.find(from);
+    EXPECT_NE(where, std::string::npos) << from;
+    text.replace(where, from.size(), to);
+    const std::string name   = "bad_input_test.prm";
+    const std::string outdir = "bad_input_test_output";
+    std::filesystem::remove_all(outdir);
+    write_file(name, text);
+    std::ostringstream out;
+    try
+      {
+        run({name, outdir, false}, out);
+      }
+    catch (const InputError &e)
+      {
+        EXPECT_FALSE(std::filesystem::exists(outdir)) << "output written despite the error";
+        return e.what();
+      }
+    return "";
+  }
+
+  void
+  expect_message(const std::string &from, const std::string &to, const std::vector<std::string> &parts)
+  {
+    const std::string message = error_for(from, to);
+    ASSERT_FALSE(message.empty()) << "no error for '" << to << "'";
+    for (const auto &part : parts)
+      EXPECT_NE(message.find(part), std::string::npos)
+        << "message lacks '" << part << "':\n  " << message;
+  }
+} // namespace
+
+TEST(InputErrors, ValidFileRuns)
+{
+  EXPECT_EQ(error_for("set Number of modes = 3", "set Number of modes = 3"), "");
+}
+
+TEST(InputErrors, NonPositiveLayerData)
+{
+  expect_message("set Thickness = 0.002", "set Thickness = -0.002",
+                 {"'Beam/Layers/strip'", "'Thickness'", "-0.002", "positive", "(in m)"});
+  expect_message("set Width = 0.02", "set Width = 0",
+                 {"'Beam/Layers/strip'", "'Width'", "'0'", "positive"});
+  expect_message("set Young's modulus = 210e9", "set Young's modulus = -1",
+                 {"'Beam/Materials/steel'", "'Young's modulus'", "-1", "Pa"});
+  expect_message("set Density = 7850", "set Density = 0",
+                 {"'Beam/Materials/steel'", "'Density'", "'0'", "kg/m^3"});
+  expect_message("set Length = 0.3", "set Length = -1",
+                 {"'Beam/Segments/beam'", "'Length'", "-1"});
+}
+
+TEST(InputErrors, SupportOutsideTheBeam)
+{
+  expect_message("    set Right end = free\n",
+                 "    set Right end = free\n    set Names = prop\n    subsection prop\n"
+                 "      set Position = 0.5\n      set Condition = pinned\n    end\n",
+                 {"'Beam/Supports/prop'", "'Position'", "0.5", "outside the beam", "0.3 m"});
+}
+
+TEST(InputErrors, UnconstrainedStaticBeam)
+{
+  std::string message = error_for("set Left end = clamped", "set Left end = pinned");
+  EXPECT_EQ(message, ""); // modal analysis of a pinned-free beam is fine
+  std::string text = valid;
+  text.replace(text.find("set Left end = clamped"), 22, "set Left end = free");
+  text.replace(text.find("set Analyses = modal"), 20, "set Analyses = static");
+  write_file("unconstrained.prm", text);
+  std::ostringstream out;
+  try
+    {
+      run({"unconstrained.prm", "unconstrained_output", false}, out);
+      ADD_FAILURE() << "no error for a free-free static analysis";
+    }
+  catch (const InputError &e)
+    {
+      const std::string m = e.what();
+      EXPECT_NE(m.find("'Beam/Supports'"), std::string::npos) << m;
+      EXPECT_NE(m.find("left end: free, right end: free"), std::string::npos) << m;
+      EXPECT_NE(m.find("rigid body"), std::string::npos) << m;
+      EXPECT_NE(m.find("Clamp one end"), std::string::npos) << m;
+    }
+}
+
+TEST(InputErrors, MoreModesThanUnknowns)
+{
+  expect_message("set Number of modes = 3", "set Number of modes = 100",
+                 {"'Analysis/Modal'", "'Number of modes'", "100", "only 8 unknowns", "at most 8 modes"});
+}
+
+TEST(InputErrors, DegreeBelowThree)
+{
+  expect_message("set Polynomial degree = 3", "set Polynomial degree = 2",
+                 {"'Discretization/Finite elements'", "'Polynomial degree'", "'2'", "at least cubic"});
+}
+
+TEST(InputErrors, UnknownEntryAndSubsection)
+{
+  expect_message("set Width = 0.02", "set Widht = 0.02",
+                 {"Cannot read parameter file", "Widht", "--print-parameters"});
+  expect_message("subsection Supports", "subsection Suports",
+                 {"Cannot read parameter file", "Suports"});
+}
+
+TEST(InputErrors, MalformedExpression)
+{
+  expect_message("set Axial force = 0", "set Axial force = 3*(x-",
+                 {"'Beam/Prestress'", "'Axial force'", "'3*(x-'", "not a valid expression of x"});
+  expect_message("set Axial force = 0", "set Axial force = 3*y",
+                 {"'Beam/Prestress'", "'Axial force'", "'3*y'"});
+}
+
+TEST(InputErrors, UndeclaredReferences)
+{
+  expect_message("set Material = steel", "set Material = brass",
+                 {"'Beam/Layers/strip'", "'Material'", "'brass'", "no material of that name"});
+  expect_message("set Layers = strip", "set Layers = strip, piezo",
+                 {"'Beam/Segments/beam'", "'Layers'", "'piezo' is not declared"});
+}
+
+TEST(InputErrors, BucklingWithoutReferenceLoad)
+{
+  expect_message("set Analyses = modal", "set Analyses = buckling",
+                 {"'Beam/Prestress'", "'Axial force'", "needs a reference axial force"});
+}
+
+TEST(InputErrors, MissingFile)
+{
+  std::ostringstream out;
+  try
+    {
+      run({"no_such_file.prm", "", false}, out);
+      ADD_FAILURE();
+    }
+  catch (const InputError &e)
+    {
+      EXPECT_NE(std::string(e.what()).find("Cannot open parameter file 'no_such_file.prm'"),
+                std::string::npos);
+    }
+}
+
+TEST(Registry, EveryPluginIsRegistered)
+{
+  // a static library could silently drop self-registering plugins
+  EXPECT_EQ(AnalysisRegistry::instance().pattern(), "buckling|modal|static");
+  EXPECT_EQ(DiscretizationRegistry::instance().pattern(), "finite elements");
+}
