@@ -115,7 +115,13 @@ namespace hamilton
                                {"component", r.component},
                                {"position_m", r.position},
                                {"value", r.value}});
-    results["static"] = {{"tip_deflection_m", w.back()},
+    std::size_t largest = 0;
+    for (std::size_t i = 0; i < w.size(); ++i)
+      if (std::abs(w[i]) > std::abs(w[largest]))
+        largest = i;
+    results["static"] = {{"largest_deflection_m", w[largest]},
+                         {"largest_deflection_at_m", x[largest]},
+                         {"tip_deflection_m", w.back()},
                          {"tip_slope_rad", slope.back()},
                          {"root_moment_Nm", moment.front()},
                          {"with_prestress", with_prestress},

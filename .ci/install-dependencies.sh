@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Install what Hamilton needs from Debian 12 packages, as root. Idempotent:
+# quiet and quick when everything is already installed.
+set -euo pipefail
+
+packages=(
+  g++ cmake make
+  libdeal.ii-dev        # deal.II 9.4 with PETSc, SLEPc, SUNDIALS, LAPACK, UMFPACK
+  libeigen3-dev
+  libvtk9-dev
+  libginac-dev ginac-tools
+  libgtest-dev
+  nlohmann-json3-dev
+  python3 python3-matplotlib
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "Installing: ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "error: installing packages needs root (run as root or with sudo)" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null

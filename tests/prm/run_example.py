@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Run one example parameter file and check its results.
+
+usage: run_example.py HAMILTON EXAMPLE.prm EXPECTED.json OUTPUT_DIR
+
+EXPECTED.json holds
+  "checks":  [{"path": "modes/0/frequency_hz", "value": 18.567, "rel_tol": 1e-9,
+               "source": "where the value comes from"}, ...]
+  "files":   files that must exist in the output directory
+  "csv_checks": [{"file": "sweep.csv", "row": 0, "column": "frequency_hz_mode_1",
+                  "value": ..., "rel_tol": ...}, ...]
+  "warnings": the number of warnings the run must report (default 0)
+Every VTU file written is parsed and its point data checked for size.
+"""
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+
+def lookup(data, path):
+    for key in path.split("/"):
+        data = data[int(key)] if isinstance(data, list) else data[key]
+    return data
+
+
+def check_vtu(filename):
+    root = ET.parse(filename).getroot()
+    piece = root.find("UnstructuredGrid/Piece")
+    n_points = int(piece.get("NumberOfPoints"))
+    n_cells = int(piece.get("NumberOfCells"))
+    assert n_points > 0 and n_cells > 0, f"{filename}: empty grid"
+    for array in piece.find("PointData"):
+        n = len(array.text.split())
+        components = int(array.get("NumberOfComponents", "1"))
+        assert n == n_points * components, f"{filename}: {array.get('Name')} has {n} values"
+
+
+def main():
+    hamilton, example, expected_file, output = sys.argv[1:5]
+    with open(expected_file) as f:
+        expected = json.load(f)
+    shutil.rmtree(output, ignore_errors=True)
+    run = subprocess.run([hamilton, example, "--output-dir", output],
+                         capture_output=True, text=True)
+    print(run.stdout)
+    if run.returncode != 0:
+        print(run.stderr)
+        sys.exit(f"hamilton exited with {run.returncode}")
+    with open(os.path.join(output, "results.json")) as f:
+        results = json.load(f)
+
+    tables = {}
+    for check in expected.get("csv_checks", []):
+        if check["file"] not in tables:
+            with open(os.path.join(output, check["file"])) as f:
+                tables[check["file"]] = list(csv.DictReader(f))
+        check["path"] = f"{check['file']}[{check['row']}].{check['column']}"
+        check["found"] = float(tables[check["file"]][check["row"]][check["column"]])
+
+    failures = []
+    for check in expected.get("checks", []) + expected.get("csv_checks", []):
+        value = check["found"] if "found" in check else lookup(results, check["path"])
+        target = check["value"]
+        if "rel_tol" in check:
+            error = abs(value / target - 1)
+            ok = error <= check["rel_tol"]
+            tol = check["rel_tol"]
+        else:
+            error = abs(value - target)
+            ok = error <= check["abs_tol"]
+            tol = check["abs_tol"]
+        print(f"{'ok  ' if ok else 'FAIL'} {check['path']} = {value!r}, expected {target!r}"
+              f" (error {error:.3g}, tolerance {tol:g}; {check.get('source', '')})")
+        if not ok:
+            failures.append(check["path"])
+    for name in expected.get("files", []):
+        if not os.path.exists(os.path.join(output, name)):
+            failures.append(f"missing file {name}")
+    for name in os.listdir(output):
+        if name.endswith(".vtu"):
+            check_vtu(os.path.join(output, name))
+    n_warnings = len(results.get("warnings", []))
+    if n_warnings != expected.get("warnings", 0):
+        failures.append(f"{n_warnings} warnings: {results.get('warnings')}")
+    if failures:
+        sys.exit("FAILED: " + "; ".join(failures))
+    n = len(expected.get("checks", [])) + len(expected.get("csv_checks", []))
+    print(f"{n} checks passed")
+
+
+if __name__ == "__main__":
+    main()
