@@ -1,4 +1,5 @@
 #include <hamilton/base/input.h>
+#include <hamilton/beam/beam_model.h>
 #include <hamilton/run.h>
 
 #include <deal.II/base/mpi.h>
@@ -32,13 +33,29 @@ main(int argc, char **argv)
         }
       if (args[0] == "--print-parameters")
         {
+          // every user-named list shown with one item called NAME
+          dealii::ParameterHandler example;
+          hamilton::declare_all_parameters(example, nullptr);
+          for (const auto &path : hamilton::BeamModel::named_lists())
+            {
+              for (const auto &s : path)
+                example.enter_subsection(s);
+              example.set("Names", "NAME");
+              for (std::size_t i = 0; i < path.size(); ++i)
+                example.leave_subsection();
+            }
           dealii::ParameterHandler prm;
-          hamilton::declare_all_parameters(prm, nullptr);
-          prm.print_parameters(std::cout, dealii::ParameterHandler::Text);
-          std::cout << "\nNamed subsections (materials, layers, segments, "
-                       "supports, point masses, point loads) are declared by "
-                       "the 'Names' entry of their parent subsection and have "
-                       "the entries documented above for their kind.\n";
+          hamilton::declare_all_parameters(prm, &example);
+          std::cout << "# Every entry of a Hamilton parameter file. Lists of "
+                       "user-named items\n# (materials, layers, segments, "
+                       "supports, point masses, point loads) are\n# shown with "
+                       "one item called NAME: each name in 'Names' gets a "
+                       "subsection.\n";
+          std::cout << "#\n# Part 1: every entry with its default and "
+                       "documentation (a valid template).\n";
+          prm.print_parameters(std::cout, dealii::ParameterHandler::PRM);
+          std::cout << "\n# Part 2: the values each entry allows.\n";
+          prm.print_parameters(std::cout, dealii::ParameterHandler::Description);
           return 0;
         }
       for (std::size_t i = 0; i < args.size(); ++i)

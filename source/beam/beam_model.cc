@@ -97,6 +97,17 @@ namespace hamilton
       }
   }
 
+  std::vector<std::vector<std::string>>
+  BeamModel::named_lists()
+  {
+    return {{"Beam", "Materials"},
+            {"Beam", "Layers"},
+            {"Beam", "Segments"},
+            {"Beam", "Supports"},
+            {"Beam", "Point masses"},
+            {"Loads", "Point loads"}};
+  }
+
   void
   BeamModel::declare_parameters(ParameterHandler       &prm,
                                 const ParameterHandler *first_pass)

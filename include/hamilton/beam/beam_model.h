@@ -125,6 +125,13 @@ namespace hamilton
     declare_parameters(dealii::ParameterHandler       &prm,
                        const dealii::ParameterHandler *first_pass);
 
+    /**
+     * Paths of the subsections that hold a user-named list ("Names"), such
+     * as {"Beam", "Layers"}.
+     */
+    static std::vector<std::vector<std::string>>
+    named_lists();
+
     /** Read subsections "Beam" and "Loads" and check them. */
     void
     parse_parameters(Section &section);
