@@ -37,11 +37,12 @@ namespace
     FiniteElements fe;
     fe.set(n_elements, degree);
     fe.setup(model);
+    if (fe.n_dofs() < 6)
+      return; // fewer unknowns than the six modes measured
     const auto   start = std::chrono::steady_clock::now();
     const auto   ops   = fe.assemble();
     ModalOptions options;
     options.samples_per_element = 0;
-    options.backend             = EigensolverBackend::dense;
     const auto   result = compute_modes({model, fe, *ops}, options);
     const double ms =
       1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
