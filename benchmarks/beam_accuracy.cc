@@ -4,6 +4,8 @@
 #include <hamilton/analyses/modal.h>
 #include <hamilton/discretization/finite_elements.h>
 
+#include "unit_cantilever.h"
+
 #include <deal.II/base/mpi.h>
 
 #include <chrono>
@@ -13,24 +15,10 @@
 
 using namespace hamilton;
 
+using namespace hamilton::benchmarks;
+
 namespace
 {
-  const double beta[6] = {1.87510406871196, 4.69409113297417, 7.85475743823761,
-                          10.9955407348755, 14.1371683910465, 17.2787595320882};
-
-  BeamModel
-  unit_cantilever()
-  {
-    BeamModel model;
-    Layer     layer;
-    layer.material  = {"unit", 12., 1.};
-    layer.thickness = layer.width = 1.;
-    model.segments.push_back({"beam", 0., 1., CrossSection({layer})});
-    model.supports.push_back({"left end", 0., SupportCondition::clamped, 0., 0.});
-    model.supports.push_back({"right end", 1., SupportCondition::free, 0., 0.});
-    return model;
-  }
-
   void
   row(const BeamModel &model, unsigned int n_elements, unsigned int degree)
   {
@@ -50,7 +38,7 @@ namespace
     for (unsigned int i = 0; i < 6; ++i)
       worst = std::max(worst,
                        std::abs(result->modes[i].frequency_hz /
-                                  (beta[i] * beta[i] / (2 * M_PI)) - 1));
+                                  (cantilever_beta[i] * cantilever_beta[i] / (2 * M_PI)) - 1));
     std::cout << std::setw(9) << n_elements << std::setw(8) << degree
               << std::setw(10) << fe.n_dofs() << std::setw(16)
               << std::scientific << std::setprecision(2) << worst

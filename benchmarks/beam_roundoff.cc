@@ -4,6 +4,8 @@
 #include <hamilton/analyses/modal.h>
 #include <hamilton/discretization/finite_elements.h>
 
+#include "unit_cantilever.h"
+
 #include <deal.II/base/mpi.h>
 
 #include <chrono>
@@ -17,14 +19,8 @@ int
 main(int argc, char **argv)
 {
   dealii::Utilities::MPI::MPI_InitFinalize mpi(argc, argv, 1);
-  BeamModel                                model;
-  Layer                                    layer;
-  layer.material  = {"unit", 12., 1.};
-  layer.thickness = layer.width = 1.;
-  model.segments.push_back({"beam", 0., 1., CrossSection({layer})});
-  model.supports.push_back({"left end", 0., SupportCondition::clamped, 0., 0.});
-  model.supports.push_back({"right end", 1., SupportCondition::free, 0., 0.});
-  const double exact = std::pow(1.87510406871196, 2) / (2 * M_PI);
+  const BeamModel model = hamilton::benchmarks::unit_cantilever();
+  const double exact = std::pow(hamilton::benchmarks::cantilever_beta[0], 2) / (2 * M_PI);
 
   std::cout << "Mode-1 relative frequency error, clamped-free, Hermite cubics\n"
             << " elements  unknowns  solver   error      estimated floor  time (s)\n";

@@ -31,6 +31,18 @@ namespace hamilton
       return s.str();
     }
 
+    // A position on the beam, 0 <= x <= L (m), from entry `entry`.
+    double
+    get_position(const Section &s, const std::string &entry, double L)
+    {
+      const double x = s.get_double(entry);
+      if (x < 0 || x > L)
+        s.fail(entry,
+               "lies outside the beam, which spans 0 <= x <= " + format(L) +
+                 " m. Give a position on the beam.");
+      return x;
+    }
+
     // True if a user expression is the constant zero, so that an analysis can
     // skip an operator or report that a required input is missing.
     bool
@@ -340,11 +352,7 @@ namespace hamilton
             Section::Scope one(s, name);
             Support        support;
             support.name     = name;
-            support.position = s.get_double("Position");
-            if (support.position < 0 || support.position > L)
-              s.fail("Position",
-                     "lies outside the beam, which spans 0 <= x <= " +
-                       format(L) + " m. Give a position on the beam.");
+            support.position = get_position(s, "Position", L);
             support.condition =
               support_condition_from_string(s.get("Condition"));
             support.translational_stiffness =
@@ -362,11 +370,7 @@ namespace hamilton
             Section::Scope one(s, name);
             PointMass      mass;
             mass.name     = name;
-            mass.position = s.get_double("Position");
-            if (mass.position < 0 || mass.position > L)
-              s.fail("Position",
-                     "lies outside the beam, which spans 0 <= x <= " +
-                       format(L) + " m. Give a position on the beam.");
+            mass.position = get_position(s, "Position", L);
             mass.mass           = s.get_non_negative("Mass", "kg");
             mass.rotary_inertia = s.get_non_negative("Rotary inertia", "kg m^2");
             point_masses.push_back(mass);
@@ -390,11 +394,7 @@ namespace hamilton
           Section::Scope one(s, name);
           PointLoad      load;
           load.name     = name;
-          load.position = s.get_double("Position");
-          if (load.position < 0 || load.position > length())
-            s.fail("Position",
-                   "lies outside the beam, which spans 0 <= x <= " +
-                     format(length()) + " m. Give a position on the beam.");
+          load.position = get_position(s, "Position", length());
           load.force  = s.get_double("Force");
           load.moment = s.get_double("Moment");
           point_loads.push_back(load);
