@@ -1,3 +1,4 @@
+#include <hamilton/analyses/electrodes.h>
 #include <hamilton/analyses/modal.h>
 
 #include <deal.II/lac/sparse_matrix.h>
@@ -20,6 +21,80 @@ namespace hamilton
       const auto  &s = model.segments.front().section;
       const double L = model.length();
       return s.bending_stiffness / (s.mass_per_length * std::pow(L, 4));
+    }
+  } // namespace
+
+  namespace
+  {
+    double
+    k_eff(double f_sc, double f_oc)
+    {
+      return std::sqrt(std::max(0., (f_oc * f_oc - f_sc * f_sc) / (f_oc * f_oc)));
+    }
+
+    // Open-circuit frequencies with the electrodes flagged in `open`
+    // condensed exactly (zero net charge), paired with the short-circuit
+    // modes by index.
+    std::vector<double>
+    open_circuit_frequencies(const Operators            &ops,
+                             const SparseMatrix<double> &K,
+                             const std::vector<bool>    &open,
+                             const ModalOptions         &options,
+                             double                      shift,
+                             double                      scale)
+    {
+      const auto condensed = condense_open_electrodes(ops, K, open);
+      const auto solution  = lowest_eigenpairs(
+        condensed->matrix, ops.mass, options.n_modes, options.backend, shift, scale);
+      std::vector<double> f;
+      for (const double lambda : solution.values)
+        f.push_back(std::copysign(std::sqrt(std::abs(lambda)), lambda) / (2 * M_PI));
+      return f;
+    }
+
+    void
+    add_open_circuit_modes(ModalResult                &result,
+                           const Operators            &ops,
+                           const SparseMatrix<double> &K,
+                           const ModalOptions         &options,
+                           double                      shift,
+                           double                      scale)
+    {
+      const unsigned int n_electrodes = ops.electrodes.size();
+      if (n_electrodes == 0)
+        return;
+      for (const auto &e : ops.electrodes)
+        result.capacitances.emplace_back(e.name, e.capacitance);
+
+      const auto all_open = open_circuit_frequencies(
+        ops, K, std::vector<bool>(n_electrodes, true), options, shift, scale);
+      std::vector<std::vector<double>> one_open(n_electrodes);
+      for (unsigned int e = 0; e < n_electrodes; ++e)
+        {
+          std::vector<bool> open(n_electrodes, false);
+          open[e]     = true;
+          one_open[e] = (n_electrodes == 1) ?
+                          all_open :
+                          open_circuit_frequencies(ops, K, open, options, shift, scale);
+        }
+      for (unsigned int m = 0; m < result.modes.size(); ++m)
+        {
+          auto &mode                     = result.modes[m];
+          mode.frequency_open_circuit_hz = all_open[m];
+          mode.k_eff = k_eff(mode.frequency_hz, mode.frequency_open_circuit_hz);
+          for (unsigned int e = 0; e < n_electrodes; ++e)
+            {
+              ModalResult::Mode::ElectrodeCoupling c;
+              c.modal_coupling = mode.shape * ops.electrodes[e].coupling;
+              c.gamma          = mode.rigid_body ?
+                                   0. :
+                                   c.modal_coupling * c.modal_coupling /
+                                     (ops.electrodes[e].capacitance * mode.eigenvalue);
+              c.frequency_open_circuit_hz = one_open[e][m];
+              c.k_eff = k_eff(mode.frequency_hz, c.frequency_open_circuit_hz);
+              mode.electrodes.push_back(c);
+            }
+        }
     }
   } // namespace
 
@@ -99,6 +174,8 @@ namespace hamilton
         result->modes.push_back(std::move(mode));
       }
 
+    add_open_circuit_modes(*result, ops, K, options, free_to_move ? scale : 0., scale);
+
     if (options.samples_per_element == 0)
       return result;
     result->x = problem.discretization.sample_points(options.samples_per_element);
@@ -127,6 +204,17 @@ namespace hamilton
           << std::setw(8) << std::setprecision(4)
           << 100 * m.effective_mass / rigid_mass
           << (m.rigid_body ? "   rigid-body mode" : "") << "\n";
+    if (capacitances.empty())
+      return;
+    out << "  electrodes:";
+    for (const auto &[name, C] : capacitances)
+      out << " " << name << " C = " << std::setprecision(6) << C << " F;";
+    out << "\n  mode   short circuit (Hz)   open circuit (Hz)    k_eff\n";
+    for (const auto &m : modes)
+      out << "  " << std::setw(4) << m.index << "   " << std::setw(18)
+          << std::setprecision(10) << m.frequency_hz << "   " << std::setw(17)
+          << m.frequency_open_circuit_hz << "    " << std::setprecision(5)
+          << m.k_eff << "\n";
   }
 
   void
@@ -143,6 +231,26 @@ namespace hamilton
                       {"effective_mass_kg", m.effective_mass},
                       {"rigid_body", m.rigid_body},
                       {"roundoff_estimate", m.roundoff_estimate}});
+    for (unsigned int i = 0; i < modes.size() && !capacitances.empty(); ++i)
+      {
+        const auto &m                           = modes[i];
+        list[i]["frequency_open_circuit_hz"]    = m.frequency_open_circuit_hz;
+        list[i]["coupling_k_eff"]               = m.k_eff;
+        auto &per_electrode = list[i]["electrodes"] = nlohmann::json::array();
+        for (unsigned int e = 0; e < m.electrodes.size(); ++e)
+          per_electrode.push_back(
+            {{"name", capacitances[e].first},
+             {"modal_coupling_N_per_V", m.electrodes[e].modal_coupling},
+             {"gamma", m.electrodes[e].gamma},
+             {"frequency_open_circuit_hz", m.electrodes[e].frequency_open_circuit_hz},
+             {"coupling_k_eff", m.electrodes[e].k_eff}});
+      }
+    if (!capacitances.empty())
+      {
+        auto &electrodes = results["electrodes"] = nlohmann::json::array();
+        for (const auto &[name, C] : capacitances)
+          electrodes.push_back({{"name", name}, {"capacitance_F", C}});
+      }
     results["modal"] = {{"eigensolver", backend},
                         {"with_prestress", with_prestress},
                         {"rigid_mass_kg", rigid_mass}};
@@ -154,6 +262,8 @@ namespace hamilton
     Table summary{"modes",
                   {"index",
                    "frequency_hz",
+                   "frequency_open_circuit_hz",
+                   "k_eff",
                    "eigenvalue_1_s2",
                    "participation",
                    "effective_mass_kg",
@@ -162,6 +272,8 @@ namespace hamilton
     for (const auto &m : modes)
       summary.rows.push_back({double(m.index),
                               m.frequency_hz,
+                              capacitances.empty() ? m.frequency_hz : m.frequency_open_circuit_hz,
+                              m.k_eff,
                               m.eigenvalue,
                               m.participation,
                               m.effective_mass,

@@ -1,3 +1,4 @@
+#include <hamilton/analyses/electrodes.h>
 #include <hamilton/analyses/static.h>
 
 #include <deal.II/lac/sparse_direct.h>
@@ -62,10 +63,38 @@ namespace hamilton
     K.copy_from(ops.stiffness);
     if (result->with_prestress)
       K.add(1., ops.geometric_stiffness);
-    SparseDirectUMFPACK solver;
-    solver.initialize(K);
+    // electrodes: prescribed voltages load the structure, open circuits are
+    // condensed exactly, short circuits have V = 0
+    const auto       &electrodes = problem.model.electrodes;
+    std::vector<bool> open(electrodes.size(), false);
     result->solution = ops.load;
+    for (unsigned int e = 0; e < electrodes.size(); ++e)
+      {
+        open[e] = electrodes[e].circuit == ElectrodeCircuit::open_circuit;
+        if (electrodes[e].circuit == ElectrodeCircuit::voltage)
+          result->solution.add(electrodes[e].voltage, ops.electrodes[e].coupling);
+      }
+    const auto condensed = condense_open_electrodes(ops, K, open);
+    SparseDirectUMFPACK solver;
+    solver.initialize(condensed->matrix);
     solver.solve(result->solution);
+
+    std::vector<double> voltages(electrodes.size(), 0.);
+    for (unsigned int e = 0; e < electrodes.size(); ++e)
+      {
+        const auto  &op           = ops.electrodes[e];
+        const double coupled      = op.coupling * result->solution;
+        voltages[e]               = open[e] ? -coupled / op.capacitance :
+                                    electrodes[e].circuit == ElectrodeCircuit::voltage ?
+                                              electrodes[e].voltage :
+                                              0.;
+        const char *circuit = open[e] ? "open circuit" :
+                              electrodes[e].circuit == ElectrodeCircuit::voltage ?
+                                        "voltage" :
+                                        "short circuit";
+        result->electrodes.push_back(
+          {electrodes[e].name, circuit, voltages[e], coupled + op.capacitance * voltages[e]});
+      }
 
     const Segment *segment = nullptr;
     result->x = problem.discretization.sample_points(samples_per_element);
@@ -76,6 +105,7 @@ namespace hamilton
         segment = &problem.model.segment_at(x);
         result->w.push_back(w);
         result->slope.push_back(slope);
+        result->curvature.push_back(curvature);
         result->moment.push_back(segment->section.bending_stiffness * curvature);
       }
 
@@ -84,6 +114,8 @@ namespace hamilton
         double value = r.row_stiffness * result->solution - r.load;
         if (result->with_prestress)
           value += r.row_geometric * result->solution;
+        for (unsigned int e = 0; e < voltages.size(); ++e)
+          value -= r.electrode_coupling[e] * voltages[e];
         result->reactions.push_back({r.support, r.component, r.position, value});
       }
     return result;
@@ -104,6 +136,9 @@ namespace hamilton
       out << "  reaction " << r.component << " at " << r.support << " (x = "
           << r.position << " m): " << r.value
           << (r.component == "force" ? " N" : " N m") << "\n";
+    for (const auto &e : electrodes)
+      out << "  electrode " << e.name << " (" << e.circuit << "): V = " << e.voltage
+          << " V, Q = " << e.charge << " C\n";
   }
 
   void
@@ -119,7 +154,14 @@ namespace hamilton
     for (std::size_t i = 0; i < w.size(); ++i)
       if (std::abs(w[i]) > std::abs(w[largest]))
         largest = i;
+    nlohmann::json electrode_list = nlohmann::json::array();
+    for (const auto &e : electrodes)
+      electrode_list.push_back({{"name", e.name},
+                                {"circuit", e.circuit},
+                                {"voltage_V", e.voltage},
+                                {"charge_C", e.charge}});
     results["static"] = {{"largest_deflection_m", w[largest]},
+                         {"electrodes", electrode_list},
                          {"largest_deflection_at_m", x[largest]},
                          {"tip_deflection_m", w.back()},
                          {"tip_slope_rad", slope.back()},
@@ -131,9 +173,11 @@ namespace hamilton
   std::vector<Table>
   StaticResult::tables() const
   {
-    Table t{"static", {"x_m", "w_m", "slope_rad", "bending_moment_Nm"}, {}};
+    Table t{"static",
+            {"x_m", "w_m", "slope_rad", "curvature_1_m", "bending_moment_Nm"},
+            {}};
     for (std::size_t i = 0; i < x.size(); ++i)
-      t.rows.push_back({x[i], w[i], slope[i], moment[i]});
+      t.rows.push_back({x[i], w[i], slope[i], curvature[i], moment[i]});
     return {t};
   }
 

@@ -53,6 +53,12 @@ namespace hamilton
     }
   } // namespace
 
+  BeamPiezoConstants
+  from_d_form(double d31, double s11E, double eps33T)
+  {
+    return {1. / s11E, d31 / s11E, eps33T - d31 * d31 / s11E};
+  }
+
   CrossSection::CrossSection(const std::vector<Layer> &layers)
     : layers(layers)
   {
@@ -117,6 +123,7 @@ namespace hamilton
             {"Beam", "Segments"},
             {"Beam", "Supports"},
             {"Beam", "Point masses"},
+            {"Beam", "Electrodes"},
             {"Loads", "Point loads"}};
   }
 
@@ -140,6 +147,20 @@ namespace hamilton
                           "Young's modulus E (Pa). For a piezoelectric layer "
                           "in bending of a narrow beam, 1/s11^E.");
           p.declare_entry("Density", "0", Patterns::Double(), "Density (kg/m^3).");
+          p.declare_entry("Piezoelectric form",
+                          "none",
+                          Patterns::Selection("none|d-form|e-form"),
+                          "'none' for an elastic material. 'd-form': give d31, "
+                          "s11E and eps33T (converted once for the plane-stress "
+                          "beam: c11 = 1/s11E, e31 = d31/s11E, eps33S = eps33T - "
+                          "d31^2/s11E; 'Young's modulus' may be left 0). "
+                          "'e-form': give e31 and eps33S of the beam directly "
+                          "and 'Young's modulus' = c11^E.");
+          p.declare_entry("d31", "0", Patterns::Double(), "Piezoelectric strain constant d31 (m/V), d-form.");
+          p.declare_entry("s11E", "0", Patterns::Double(), "Compliance s11^E at constant field (1/Pa), d-form.");
+          p.declare_entry("eps33T", "0", Patterns::Double(), "Permittivity eps33^T at constant stress (F/m), d-form.");
+          p.declare_entry("e31", "0", Patterns::Double(), "Piezoelectric stress constant of the beam e31 (C/m^2), e-form.");
+          p.declare_entry("eps33S", "0", Patterns::Double(), "Permittivity of the beam eps33^S (F/m), e-form.");
         });
       prm.leave_subsection();
 
@@ -155,6 +176,10 @@ namespace hamilton
                           "Name of a material from subsection Beam/Materials.");
           p.declare_entry("Thickness", "0", Patterns::Double(), "Thickness (m).");
           p.declare_entry("Width", "0", Patterns::Double(), "Width (m).");
+          p.declare_entry("Poling",
+                          "+z",
+                          Patterns::Selection("+z|-z"),
+                          "Poling direction of a piezoelectric layer.");
         });
       prm.leave_subsection();
 
@@ -221,6 +246,37 @@ namespace hamilton
                          });
       prm.leave_subsection();
 
+      prm.enter_subsection("Electrodes");
+      declare_named_list(
+        prm,
+        "Names of electrodes; each gets a subsection of that name.",
+        names_from(first_pass, {"Beam", "Electrodes"}),
+        [](ParameterHandler &p) {
+          p.declare_entry("Layers",
+                          "",
+                          Patterns::Anything(),
+                          "The piezoelectric layer the electrode covers, or "
+                          "the two layers of a bimorph.");
+          p.declare_entry("Start", "0", Patterns::Double(), "x where the electrode begins (m).");
+          p.declare_entry("End", "0", Patterns::Double(), "x where the electrode ends (m).");
+          p.declare_entry("Connection",
+                          "single",
+                          Patterns::Selection("single|series|parallel"),
+                          "'single' for one layer; for two layers 'series' "
+                          "(outer electrodes, each layer sees V/2, layers "
+                          "poled oppositely) or 'parallel' (centre electrode, "
+                          "each layer sees V, layers poled alike).");
+          p.declare_entry("Circuit",
+                          "short circuit",
+                          Patterns::Selection("short circuit|open circuit|voltage"),
+                          "What is connected in the static analysis: 'short "
+                          "circuit' (V = 0), 'open circuit' (no net charge, "
+                          "V computed), 'voltage' (V prescribed). Modal "
+                          "analysis reports both short and open circuit.");
+          p.declare_entry("Voltage", "0", Patterns::Double(), "Prescribed voltage (V) for 'Circuit = voltage'.");
+        });
+      prm.leave_subsection();
+
       prm.enter_subsection("Prestress");
       prm.declare_entry("Axial force",
                         "0",
@@ -270,8 +326,41 @@ namespace hamilton
             Section::Scope one(s, name);
             Material       m;
             m.name           = name;
-            m.youngs_modulus = s.get_positive("Young's modulus", "Pa");
             m.density        = s.get_positive("Density", "kg/m^3");
+            const std::string form = s.get("Piezoelectric form");
+            if (form == "d-form")
+              {
+                const double s11E = s.get_positive("s11E", "1/Pa");
+                const double eps33T = s.get_positive("eps33T", "F/m");
+                const BeamPiezoConstants c =
+                  from_d_form(s.get_double("d31"), s11E, eps33T);
+                const double E = s.get_double("Young's modulus");
+                if (E != 0 && std::abs(E * s11E - 1) > 1e-6)
+                  s.fail("Young's modulus",
+                         "disagrees with 1/s11E = " + format(c.c11) +
+                           " Pa from the d-form data. Leave it 0 (it is "
+                           "computed) or make the two agree.");
+                if (!(c.eps33 > 0))
+                  s.fail("eps33T",
+                         "gives eps33S = eps33T - d31^2/s11E = " +
+                           format(c.eps33) +
+                           " F/m, which must be positive. Check d31, s11E "
+                           "and eps33T and their units.");
+                m.youngs_modulus = c.c11;
+                m.piezoelectric  = true;
+                m.e31            = c.e31;
+                m.permittivity   = c.eps33;
+              }
+            else
+              {
+                m.youngs_modulus = s.get_positive("Young's modulus", "Pa");
+                if (form == "e-form")
+                  {
+                    m.piezoelectric = true;
+                    m.e31           = s.get_double("e31");
+                    m.permittivity  = s.get_positive("eps33S", "F/m");
+                  }
+              }
             materials[name]  = m;
           }
       }
@@ -293,6 +382,7 @@ namespace hamilton
             layer.material  = found->second;
             layer.thickness = s.get_positive("Thickness", "m");
             layer.width     = s.get_positive("Width", "m");
+            layer.poling    = (s.get("Poling") == "-z") ? -1 : 1;
             layers[name]    = layer;
           }
       }
@@ -378,6 +468,76 @@ namespace hamilton
       }
 
       {
+        Section::Scope scope(s, "Electrodes");
+        for (const auto &name : s.get_names("Names"))
+          {
+            Section::Scope one(s, name);
+            Electrode      e;
+            e.name    = name;
+            e.layers  = s.get_names("Layers");
+            e.x_start = get_position(s, "Start", L);
+            e.x_end   = get_position(s, "End", L);
+            if (!(e.x_end > e.x_start))
+              s.fail("End",
+                     "must be larger than 'Start' (" + format(e.x_start) +
+                       " m): an electrode covers x in [Start, End].");
+            const std::string connection = s.get("Connection");
+            e.connection = connection == "series"   ? Connection::series :
+                           connection == "parallel" ? Connection::parallel :
+                                                      Connection::single;
+            const std::size_t wanted = (e.connection == Connection::single) ? 1 : 2;
+            if (e.layers.size() != wanted)
+              s.fail("Layers",
+                     "names " + std::to_string(e.layers.size()) +
+                       " layer(s), but 'Connection' = " + connection +
+                       " needs " + std::to_string(wanted) +
+                       ". Give one layer for 'single', two for 'series' or "
+                       "'parallel'.");
+            for (const auto &lname : e.layers)
+              {
+                const auto found = layers.find(lname);
+                if (found == layers.end())
+                  s.fail("Layers",
+                         "the layer '" + lname +
+                           "' is not declared in 'Beam/Layers'.");
+                if (!found->second.material.piezoelectric)
+                  s.fail("Layers",
+                         "the layer '" + lname + "' is of material '" +
+                           found->second.material.name +
+                           "', which is not piezoelectric. Electrodes need a "
+                           "material with 'Piezoelectric form' d-form or e-form.");
+                for (const auto &segment : segments)
+                  if (segment.x_start < e.x_end && segment.x_end > e.x_start)
+                    {
+                      bool present = false;
+                      for (const auto &l : segment.section.layers)
+                        present = present || l.name == lname;
+                      if (!present)
+                        s.fail("Layers",
+                               "the layer '" + lname +
+                                 "' is not part of segment '" + segment.name +
+                                 "', which the electrode covers. Limit "
+                                 "'Start'/'End' to segments with that layer.");
+                    }
+                for (const auto &other : electrodes)
+                  for (const auto &olayer : other.layers)
+                    if (olayer == lname && other.x_start < e.x_end &&
+                        other.x_end > e.x_start)
+                      s.fail("Start",
+                             "the electrode overlaps electrode '" + other.name +
+                               "' on layer '" + lname +
+                               "'. Electrodes on one layer must not overlap.");
+              }
+            const std::string circuit = s.get("Circuit");
+            e.circuit = circuit == "open circuit" ? ElectrodeCircuit::open_circuit :
+                        circuit == "voltage"      ? ElectrodeCircuit::voltage :
+                                                    ElectrodeCircuit::short_circuit;
+            e.voltage = s.get_double("Voltage");
+            electrodes.push_back(e);
+          }
+      }
+
+      {
         Section::Scope scope(s, "Prestress");
         axial_force    = s.get_function_of_x("Axial force");
         has_prestress  = !is_zero_expression(s.get("Axial force"));
@@ -429,6 +589,11 @@ namespace hamilton
       points.push_back(m.position);
     for (const auto &p : point_loads)
       points.push_back(p.position);
+    for (const auto &e : electrodes)
+      {
+        points.push_back(e.x_start);
+        points.push_back(e.x_end);
+      }
     std::sort(points.begin(), points.end());
     // merge points closer than a relative 1e-12 of the length
     const double        tolerance = 1e-12 * length();

@@ -178,6 +178,7 @@ namespace hamilton
             r.position  = nodes[node];
             r.row_stiffness.reinit(n_free);
             r.row_geometric.reinit(n_free);
+            r.electrode_coupling.assign(model->electrodes.size(), 0.);
             reaction_of[node * stride + c] = ops->reactions.size();
             ops->reactions.push_back(r);
           }
@@ -246,6 +247,14 @@ namespace hamilton
         }) :
         std::function<double(double)>();
 
+    for (const auto &electrode : model->electrodes)
+      {
+        Operators::Electrode operators;
+        operators.name = electrode.name;
+        operators.coupling.reinit(n_free);
+        ops->electrodes.push_back(operators);
+      }
+
     C1BeamElement::LocalOperators local;
     for (unsigned int e = 0; e < n_elements; ++e)
       {
@@ -263,6 +272,7 @@ namespace hamilton
                                  q,
                                  local);
         scatter(full_dofs(e), &local.mass, &local.stiffness, &local.geometric, &local.load);
+        add_electrodes(e, segment, local.curvature, reaction_of, *ops);
         const double h_eff = h * 3. / degree;
         ops->stiffness_scale =
           std::max(ops->stiffness_scale, EI / (rhoA * std::pow(h_eff, 4)));
@@ -321,8 +331,59 @@ namespace hamilton
           r.row_stiffness *= slope_scale[node];
           r.row_geometric *= slope_scale[node];
           r.load *= slope_scale[node];
+          for (double &c : r.electrode_coupling)
+            c *= slope_scale[node];
         }
     return ops;
+  }
+
+  void
+  FiniteElements::add_electrodes(unsigned int          e,
+                                 const Segment        &segment,
+                                 const Vector<double> &curvature,
+                                 const std::vector<int> &reaction_of,
+                                 Operators            &ops) const
+  {
+    const double middle = (nodes[e] + nodes[e + 1]) / 2;
+    const double h      = nodes[e + 1] - nodes[e];
+    const auto   dofs   = full_dofs(e);
+    for (unsigned int k = 0; k < model->electrodes.size(); ++k)
+      {
+        const Electrode &electrode = model->electrodes[k];
+        if (middle < electrode.x_start || middle > electrode.x_end)
+          continue;
+        // the layers of this electrode in this segment's stack, and the
+        // share a of the electrode voltage each sees along +z
+        std::vector<unsigned int> in_stack;
+        for (const auto &name : electrode.layers)
+          for (unsigned int l = 0; l < segment.section.layers.size(); ++l)
+            if (segment.section.layers[l].name == name)
+              in_stack.push_back(l);
+        for (unsigned int i = 0; i < in_stack.size(); ++i)
+          {
+            const unsigned int l     = in_stack[i];
+            const Layer       &layer = segment.section.layers[l];
+            const auto [bottom, top] = segment.section.layer_bounds[l];
+            double a = 1.;
+            if (electrode.connection == Connection::series)
+              a = 0.5;
+            else if (electrode.connection == Connection::parallel)
+              {
+                const unsigned int other = in_stack[1 - i];
+                a = (segment.section.layer_bounds[other].first > bottom) ? -1. : 1.;
+              }
+            const double factor = a * layer.poling * layer.material.e31 *
+                                  layer.width * (bottom + top) / 2;
+            for (unsigned int j = 0; j < dofs.size(); ++j)
+              if (free_index[dofs[j]] >= 0)
+                ops.electrodes[k].coupling(free_index[dofs[j]]) += factor * curvature(j);
+              else if (reaction_of[dofs[j]] >= 0)
+                ops.reactions[reaction_of[dofs[j]]].electrode_coupling[k] +=
+                  factor * curvature(j);
+            ops.electrodes[k].capacitance += a * a * layer.material.permittivity *
+                                             layer.width * h / layer.thickness;
+          }
+      }
   }
 
   void

@@ -105,6 +105,7 @@ namespace hamilton
     out.stiffness.reinit(n, n);
     out.geometric.reinit(n, n);
     out.load.reinit(n);
+    out.curvature.reinit(n);
     Vector<double> N, dN, d2N;
     for (unsigned int q = 0; q < quadrature.size(); ++q)
       {
@@ -123,6 +124,7 @@ namespace hamilton
                 out.geometric(i, j) += N0 * dN[i] * dN[j] * JxW;
               }
             out.load(i) += f * N[i] * JxW;
+            out.curvature(i) += d2N[i] * JxW;
           }
       }
   }

@@ -27,9 +27,32 @@ namespace hamilton
       double roundoff_estimate = 0;
       /** Mass-normalized mode, phi^T M phi = 1, free unknowns. */
       dealii::Vector<double> shape;
+
+      /**
+       * With electrodes: the frequency of the same mode with every electrode
+       * in open circuit (exact condensation, Hz) and the effective coupling
+       * k_eff = sqrt((f_oc^2 - f_sc^2)/f_oc^2).
+       */
+      double frequency_open_circuit_hz = 0;
+      double k_eff                     = 0;
+
+      /** Per electrode: modal coupling and the mode with only it open. */
+      struct ElectrodeCoupling
+      {
+        /** chi = phi^T coupling (N/V per unit modal coordinate). */
+        double modal_coupling = 0;
+        /** gamma = chi^2/(C omega_sc^2) (Erturk and Inman's coupling). */
+        double gamma = 0;
+        /** Frequency with only this electrode open (Hz) and its k_eff. */
+        double frequency_open_circuit_hz = 0;
+        double k_eff                     = 0;
+      };
+      std::vector<ElectrodeCoupling> electrodes;
     };
 
     std::vector<Mode> modes;
+    /** Names and capacitances (F) of the electrodes, if any. */
+    std::vector<std::pair<std::string, double>> capacitances;
     std::string       backend;
     bool              with_prestress = false;
     double            rigid_mass     = 0;

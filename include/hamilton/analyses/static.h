@@ -10,7 +10,14 @@ namespace hamilton
   {
   public:
     dealii::Vector<double> solution;
-    std::vector<double>    x, w, slope, moment; ///< m, m, rad, N m
+    std::vector<double>    x, w, slope, curvature, moment; ///< m, m, rad, 1/m, N m
+    /** Per electrode: circuit, voltage (V) and charge (C). */
+    struct ElectrodeState
+    {
+      std::string name, circuit;
+      double      voltage = 0, charge = 0;
+    };
+    std::vector<ElectrodeState> electrodes;
     struct Reaction
     {
       std::string support, component;

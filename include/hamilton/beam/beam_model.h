@@ -12,21 +12,48 @@
 
 namespace hamilton
 {
-  /** An elastic material: Young's modulus E (Pa) and density rho (kg/m^3). */
+  /**
+   * Constants of a piezoelectric layer in the plane-stress beam (width free
+   * to contract): c11 = 1/s11^E (Pa), e31 = d31/s11^E (C/m^2) and
+   * eps33 = eps33^T - d31^2/s11^E (F/m).
+   */
+  struct BeamPiezoConstants
+  {
+    double c11   = 0;
+    double e31   = 0;
+    double eps33 = 0;
+  };
+
+  /** The one place where d-form data (d31, s11^E, eps33^T) are converted. */
+  BeamPiezoConstants
+  from_d_form(double d31, double s11E, double eps33T);
+
+  /**
+   * A material: Young's modulus E (Pa) and density rho (kg/m^3); for a
+   * piezoelectric material also e31 (C/m^2) and eps33^S (F/m) of the
+   * plane-stress beam, with E = c11^E.
+   */
   struct Material
   {
     std::string name;
     double      youngs_modulus = 0;
     double      density        = 0;
+    bool        piezoelectric  = false;
+    double      e31            = 0;
+    double      permittivity   = 0;
   };
 
-  /** One layer of a laminate: material, thickness (m) and width (m). */
+  /**
+   * One layer of a laminate: material, thickness (m), width (m) and, for a
+   * piezoelectric layer, the poling direction (+1 along +z, -1 along -z).
+   */
   struct Layer
   {
     std::string name;
     Material    material;
     double      thickness = 0;
     double      width     = 0;
+    int         poling    = 1;
   };
 
   /**
@@ -98,6 +125,39 @@ namespace hamilton
     double      rotary_inertia = 0; ///< kg m^2
   };
 
+  /** How the layers of a two-layer electrode are wired. */
+  enum class Connection
+  {
+    single,   ///< one layer; it sees the electrode voltage V
+    series,   ///< two layers, outer electrodes: each sees V/2 (opposite poling)
+    parallel  ///< two layers, centre electrode: each sees V (same poling)
+  };
+
+  /** What is connected to an electrode in the static analysis. */
+  enum class ElectrodeCircuit
+  {
+    short_circuit, ///< V = 0
+    open_circuit,  ///< net charge 0, V is computed
+    voltage        ///< V prescribed
+  };
+
+  /**
+   * An electrode pair covering one piezoelectric layer, or the two layers of
+   * a bimorph, over [x_start, x_end]: one voltage unknown V (equipotential).
+   * Layer k sees the field E3 = a_k V / h_k along +z with a_k = 1 (single),
+   * 1/2 (series) or +1 upper / -1 lower layer (parallel).
+   */
+  struct Electrode
+  {
+    std::string              name;
+    std::vector<std::string> layers;
+    double                   x_start    = 0; ///< m
+    double                   x_end      = 0; ///< m
+    Connection               connection = Connection::single;
+    ElectrodeCircuit         circuit    = ElectrodeCircuit::short_circuit;
+    double                   voltage    = 0; ///< V, when prescribed
+  };
+
   /** A transverse point force and a point moment. */
   struct PointLoad
   {
@@ -167,6 +227,7 @@ namespace hamilton
     std::vector<Support>   supports;
     std::vector<PointMass> point_masses;
     std::vector<PointLoad> point_loads;
+    std::vector<Electrode> electrodes;
 
     /** Axial force N0(x) (N), tension positive. */
     std::shared_ptr<dealii::Function<1>> axial_force;

@@ -49,8 +49,26 @@ namespace hamilton
       dealii::Vector<double> row_stiffness;
       dealii::Vector<double> row_geometric;
       double                 load = 0;
+      /** Coupling of each electrode at the fixed unknown: the reaction
+          loses coupling * V_e (size electrodes.size()). */
+      std::vector<double> electrode_coupling;
     };
     std::vector<Reaction> reactions;
+
+    /**
+     * Electromechanical operators of one electrode: the charge on it is
+     * Q = coupling . u + capacitance V (C), and the force on the structure is
+     * coupling V (N), with coupling = sum_k a_k p_k e31_k b_k zbar_k int N'' dx
+     * over the electrode (N/V, or C/m, per unknown) and capacitance
+     * = sum_k a_k^2 eps33_k b_k l / h_k (F).
+     */
+    struct Electrode
+    {
+      std::string            name;
+      dealii::Vector<double> coupling;
+      double                 capacitance = 0;
+    };
+    std::vector<Electrode> electrodes;
 
     /**
      * max over elements of EI / (rhoA h^4), with h the length over which the

@@ -67,6 +67,14 @@ namespace hamilton
     /** Full indices of the local unknowns of element e. */
     std::vector<unsigned int>
     full_dofs(unsigned int e) const;
+    /** Add element e's share of every electrode's coupling and capacitance. */
+    void
+    add_electrodes(unsigned int                  e,
+                   const Segment                &segment,
+                   const dealii::Vector<double> &curvature,
+                   const std::vector<int>       &reaction_of,
+                   Operators                    &ops) const;
+
     /** The element containing x. */
     unsigned int
     find_element(double x) const;

@@ -67,6 +67,7 @@ namespace hamilton
       dealii::FullMatrix<double> stiffness; ///< int EI N_i'' N_j'' dx (N/m)
       dealii::FullMatrix<double> geometric; ///< int N0 N_i' N_j' dx (N/m)
       dealii::Vector<double>     load;      ///< int q N_i dx (N)
+      dealii::Vector<double>     curvature; ///< int N_i'' dx (1/m; rotation)
     };
 
     /**
