@@ -93,31 +93,6 @@ namespace hamilton
     prm.leave_subsection();
   }
 
-  std::vector<double>
-  Sweep::parse_values(const std::string &text_in)
-  {
-    const std::string text = Utilities::trim(text_in);
-    std::vector<double> values;
-    if (text.rfind("linspace(", 0) == 0 && text.back() == ')')
-      {
-        const auto args =
-          split_list(text.substr(9, text.size() - 10));
-        if (args.size() != 3)
-          throw std::invalid_argument("linspace needs start, stop, count");
-        const double a = Utilities::string_to_double(args[0]);
-        const double b = Utilities::string_to_double(args[1]);
-        const int    n = Utilities::string_to_int(args[2]);
-        if (n < 1)
-          throw std::invalid_argument("count must be positive");
-        for (int i = 0; i < n; ++i)
-          values.push_back(n == 1 ? a : a + (b - a) * i / (n - 1));
-        return values;
-      }
-    for (const auto &item : split_list(text))
-      values.push_back(Utilities::string_to_double(item));
-    return values;
-  }
-
   void
   Sweep::parse_parameters(Section &s)
   {
@@ -131,7 +106,7 @@ namespace hamilton
         Axis axis{path, {}};
         try
           {
-            axis.values = parse_values(s.get("Values " + n));
+            axis.values = parse_number_list(s.get("Values " + n));
           }
         catch (const std::exception &)
           {

@@ -43,10 +43,6 @@ namespace hamilton
     std::unique_ptr<AnalysisResult>
     run(dealii::ParameterHandler &prm, Section &section, std::ostream &out) const;
 
-    /** Parse "a, b, c" or "linspace(start, stop, count)". */
-    static std::vector<double>
-    parse_values(const std::string &text);
-
   private:
     struct Axis
     {

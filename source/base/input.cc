@@ -150,6 +150,35 @@ namespace hamilton
     input_error(path(), entry, "'" + prm.get(entry) + "'", requirement);
   }
 
+  std::vector<double>
+  parse_number_list(const std::string &text_in)
+  {
+    const std::string   text = Utilities::trim(text_in);
+    std::vector<double> values;
+    for (const std::string function : {"linspace(", "logspace("})
+      if (text.rfind(function, 0) == 0 && text.back() == ')')
+        {
+          const auto args =
+            split_list(text.substr(function.size(), text.size() - function.size() - 1));
+          if (args.size() != 3)
+            throw std::invalid_argument(function + " needs start, stop, count");
+          const double a = Utilities::string_to_double(args[0]);
+          const double b = Utilities::string_to_double(args[1]);
+          const int    n = Utilities::string_to_int(args[2]);
+          if (n < 1)
+            throw std::invalid_argument("count must be positive");
+          for (int i = 0; i < n; ++i)
+            {
+              const double t = (n == 1) ? a : a + (b - a) * i / (n - 1);
+              values.push_back(function == "logspace(" ? std::pow(10., t) : t);
+            }
+          return values;
+        }
+    for (const auto &item : split_list(text))
+      values.push_back(Utilities::string_to_double(item));
+    return values;
+  }
+
   std::vector<std::string>
   split_list(const std::string &text)
   {

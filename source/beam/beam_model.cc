@@ -268,13 +268,33 @@ namespace hamilton
                           "each layer sees V, layers poled alike).");
           p.declare_entry("Circuit",
                           "short circuit",
-                          Patterns::Selection("short circuit|open circuit|voltage"),
-                          "What is connected in the static analysis: 'short "
-                          "circuit' (V = 0), 'open circuit' (no net charge, "
-                          "V computed), 'voltage' (V prescribed). Modal "
-                          "analysis reports both short and open circuit.");
+                          Patterns::Selection("short circuit|open circuit|voltage|resistor|series RL|parallel RL"),
+                          "What is connected: 'short circuit' (V = 0), 'open "
+                          "circuit' (no net charge), 'voltage' (V prescribed; "
+                          "the amplitude in frequency responses), 'resistor' "
+                          "(R), 'series RL' or 'parallel RL' (shunts). Static "
+                          "analyses treat resistor and RL shunts as short "
+                          "circuits (DC steady state). Modal analysis reports "
+                          "both short and open circuit.");
           p.declare_entry("Voltage", "0", Patterns::Double(), "Prescribed voltage (V) for 'Circuit = voltage'.");
+          p.declare_entry("Resistance", "0", Patterns::Double(), "Load or shunt resistance R (Ohm).");
+          p.declare_entry("Inductance", "0", Patterns::Double(), "Shunt inductance L (H).");
         });
+      prm.leave_subsection();
+
+      prm.enter_subsection("Damping");
+      prm.declare_entry("Model",
+                        "modal",
+                        Patterns::Selection("modal|rayleigh"),
+                        "'modal': damping ratios of the short-circuit modes; "
+                        "'rayleigh': D = alpha M + beta K.");
+      prm.declare_entry("Modal damping ratios",
+                        "0",
+                        Patterns::Anything(),
+                        "Damping ratios of modes 1, 2, ... (dimensionless); the "
+                        "last one applies to all higher modes.");
+      prm.declare_entry("Rayleigh alpha", "0", Patterns::Double(), "Mass-proportional coefficient alpha (1/s).");
+      prm.declare_entry("Rayleigh beta", "0", Patterns::Double(), "Stiffness-proportional coefficient beta (s).");
       prm.leave_subsection();
 
       prm.enter_subsection("Prestress");
@@ -531,9 +551,51 @@ namespace hamilton
             const std::string circuit = s.get("Circuit");
             e.circuit = circuit == "open circuit" ? ElectrodeCircuit::open_circuit :
                         circuit == "voltage"      ? ElectrodeCircuit::voltage :
+                        circuit == "resistor"     ? ElectrodeCircuit::resistor :
+                        circuit == "series RL"    ? ElectrodeCircuit::series_rl :
+                        circuit == "parallel RL"  ? ElectrodeCircuit::parallel_rl :
                                                     ElectrodeCircuit::short_circuit;
             e.voltage = s.get_double("Voltage");
+            if (e.circuit == ElectrodeCircuit::resistor ||
+                e.circuit == ElectrodeCircuit::series_rl ||
+                e.circuit == ElectrodeCircuit::parallel_rl)
+              e.resistance = s.get_positive("Resistance", "Ohm");
+            if (e.circuit == ElectrodeCircuit::series_rl ||
+                e.circuit == ElectrodeCircuit::parallel_rl)
+              e.inductance = s.get_positive("Inductance", "H");
             electrodes.push_back(e);
+          }
+      }
+
+      {
+        Section::Scope scope(s, "Damping");
+        damping.rayleigh = s.get("Model") == "rayleigh";
+        if (damping.rayleigh)
+          {
+            damping.alpha = s.get_non_negative("Rayleigh alpha", "1/s");
+            damping.beta  = s.get_non_negative("Rayleigh beta", "s");
+          }
+        else
+          {
+            damping.ratios.clear();
+            for (const auto &item : split_list(s.get("Modal damping ratios")))
+              {
+                double zeta = -1;
+                try
+                  {
+                    zeta = Utilities::string_to_double(item);
+                  }
+                catch (...)
+                  {
+                  }
+                if (!(zeta >= 0 && zeta < 1))
+                  s.fail("Modal damping ratios",
+                         "'" + item + "' is not a damping ratio. Give numbers "
+                         "0 <= zeta < 1, e.g. '0.01, 0.013'.");
+                damping.ratios.push_back(zeta);
+              }
+            if (damping.ratios.empty())
+              damping.ratios.push_back(0.);
           }
       }
 

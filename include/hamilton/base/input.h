@@ -101,6 +101,14 @@ namespace hamilton
     std::vector<std::string>  stack;
   };
 
+  /**
+   * Parse "a, b, c", "linspace(start, stop, count)" or
+   * "logspace(exponent1, exponent2, count)" (10^exponent). Throws
+   * std::invalid_argument on malformed text.
+   */
+  std::vector<double>
+  parse_number_list(const std::string &text);
+
   /** Split a comma-separated list, trimming blanks; empty items removed. */
   std::vector<std::string>
   split_list(const std::string &text);

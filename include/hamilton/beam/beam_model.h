@@ -133,12 +133,19 @@ namespace hamilton
     parallel  ///< two layers, centre electrode: each sees V (same poling)
   };
 
-  /** What is connected to an electrode in the static analysis. */
+  /**
+   * What is connected to an electrode. Static analyses see a resistor or an
+   * RL shunt as a short circuit (DC steady state); frequency responses use
+   * its admittance.
+   */
   enum class ElectrodeCircuit
   {
     short_circuit, ///< V = 0
     open_circuit,  ///< net charge 0, V is computed
-    voltage        ///< V prescribed
+    voltage,       ///< V prescribed (amplitude in frequency responses)
+    resistor,      ///< load resistance R
+    series_rl,     ///< R and L in series across the electrode
+    parallel_rl    ///< R and L in parallel across the electrode
   };
 
   /**
@@ -156,6 +163,30 @@ namespace hamilton
     Connection               connection = Connection::single;
     ElectrodeCircuit         circuit    = ElectrodeCircuit::short_circuit;
     double                   voltage    = 0; ///< V, when prescribed
+    double                   resistance = 0; ///< Ohm (resistor, RL shunts)
+    double                   inductance = 0; ///< H (RL shunts)
+  };
+
+  /**
+   * Damping of the structure: modal damping ratios of the short-circuit
+   * modes (the last ratio applies to all higher modes) or Rayleigh damping
+   * D = alpha M + beta K, i.e. zeta_r = alpha/(2 omega_r) + beta omega_r/2.
+   */
+  struct Damping
+  {
+    bool                rayleigh = false;
+    std::vector<double> ratios{0.};
+    double              alpha = 0; ///< 1/s
+    double              beta  = 0; ///< s
+
+    /** Damping ratio of mode r (0-based) with angular frequency omega. */
+    double
+    ratio(unsigned int r, double omega) const
+    {
+      if (rayleigh)
+        return alpha / (2 * omega) + beta * omega / 2;
+      return ratios[std::min<std::size_t>(r, ratios.size() - 1)];
+    }
   };
 
   /** A transverse point force and a point moment. */
@@ -228,6 +259,7 @@ namespace hamilton
     std::vector<PointMass> point_masses;
     std::vector<PointLoad> point_loads;
     std::vector<Electrode> electrodes;
+    Damping                damping;
 
     /** Axial force N0(x) (N), tension positive. */
     std::shared_ptr<dealii::Function<1>> axial_force;

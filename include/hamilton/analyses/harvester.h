@@ -1,0 +1,66 @@
+#ifndef hamilton_analyses_harvester_h
+#define hamilton_analyses_harvester_h
+
+#include <hamilton/analyses/frequency_response.h>
+
+namespace hamilton
+{
+  /** Result of a harvester study: the R x f map, peaks, optimal loads. */
+  class HarvesterResult : public AnalysisResult
+  {
+  public:
+    Table          map{"harvester_map", {"resistance_ohm", "frequency_hz", "voltage_V", "current_A", "power_W"}, {}};
+    Table          peaks{"harvester_peaks", {"resistance_ohm", "frequency_hz", "power_W", "voltage_V"}, {}};
+    Table          optimum{"harvester_optimum", {"frequency_hz", "optimal_resistance_ohm", "power_W", "voltage_V"}, {}};
+    nlohmann::json summary;
+
+    void
+    print_summary(std::ostream &out) const override;
+    void
+    add_to_json(nlohmann::json &results) const override;
+    std::vector<Table>
+    tables() const override
+    {
+      return {map, peaks, optimum};
+    }
+  };
+
+  /**
+   * The "harvester" analysis: one electrode with a load resistor R under
+   * harmonic base acceleration; voltage, current and power over a family of
+   * resistances and a frequency range, the maximum-power frequency of each
+   * R, and the optimal load and maximum power at chosen frequencies.
+   */
+  class HarvesterAnalysis : public Analysis
+  {
+  public:
+    static void
+    declare_parameters(dealii::ParameterHandler &prm);
+    void
+    parse_parameters(Section &section) override;
+    void
+    check(const Problem &problem) const override;
+    std::unique_ptr<AnalysisResult>
+    run(const Problem &problem) const override;
+
+    /** Power (W) into R at omega for the base acceleration (m/s^2). */
+    static double
+    power(const SpectralModel &model,
+          unsigned int         electrode,
+          double               resistance,
+          double               omega,
+          double               base_acceleration,
+          std::complex<double> *voltage = nullptr);
+
+  private:
+    std::string         electrode;
+    std::vector<double> resistances;
+    FrequencyGrid       grid;
+    std::vector<double> frequencies_of_interest;
+    double              base_acceleration = g_acceleration;
+    double              power_factor      = 1;
+    unsigned int        n_modes           = 0;
+  };
+} // namespace hamilton
+
+#endif

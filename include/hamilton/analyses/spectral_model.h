@@ -1,0 +1,125 @@
+#ifndef hamilton_analyses_spectral_model_h
+#define hamilton_analyses_spectral_model_h
+
+#include <hamilton/analyses/analysis.h>
+
+#include <complex>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace hamilton
+{
+  /**
+   * The steady-state electromechanics of a discretized beam in the basis of
+   * its short-circuit modes (K [+ K_g], M). With all modes kept it is the
+   * full finite-element model written in another basis, not a reduction:
+   * every frequency response is exact for the discretization. Keeping n
+   * modes gives the n-mode (e.g. single-mode) model of the literature.
+   *
+   * Per frequency omega, with modal coordinates q_r and electrode voltages V_e:
+   *   (omega_r^2 - omega^2 + 2 i zeta_r omega_r omega) q_r
+   *      = f_r + sum_e chi_re V_e,
+   *   i omega (sum_r chi_re q_r + C_e V_e) + Y_e(omega) V_e = 0
+   * for electrodes with a load of admittance Y_e (open circuit: Y = 0);
+   * short-circuited electrodes have V = 0 and prescribed ones a given V.
+   */
+  class SpectralModel
+  {
+  public:
+    /**
+     * Build from the problem: modes of K [+ K_g] (all if n_modes == 0),
+     * damping from the model, couplings and capacitances of the electrodes.
+     */
+    SpectralModel(const Problem &problem, unsigned int n_modes, bool include_prestress);
+
+    /** What drives the structure. */
+    struct Excitation
+    {
+      double base_acceleration = 0; ///< amplitude (m/s^2)
+      double force             = 0; ///< point force amplitude (N)
+      double force_position    = 0; ///< m
+    };
+
+    /** Load on electrode e: kind and admittance. */
+    struct Circuit
+    {
+      enum Kind
+      {
+        short_circuit,
+        admittance, ///< includes open circuit (Y = 0)
+        prescribed
+      } kind = short_circuit;
+      std::complex<double> value = 0; ///< Y (S) or V (V)
+    };
+
+    /** The circuits the parameter file gives the electrodes, at omega. */
+    std::vector<Circuit>
+    circuits_of_model(double omega) const;
+
+    /** The steady state at omega (rad/s). */
+    struct State
+    {
+      std::vector<std::complex<double>> q; ///< modal amplitudes
+      std::vector<std::complex<double>> V; ///< electrode voltages (V)
+      std::vector<std::complex<double>> I; ///< current into each load (A)
+    };
+    State
+    solve(double                      omega,
+          const Excitation           &excitation,
+          const std::vector<Circuit> &circuits) const;
+
+    /** phi_r(x) of every mode (m per unit modal coordinate). */
+    std::vector<double>
+    mode_values(double x) const;
+
+    /** Relative deflection amplitude (m) from mode values at a point. */
+    static std::complex<double>
+    deflection(const State &state, const std::vector<double> &mode_values);
+
+    /**
+     * Angular frequencies (rad/s) with the electrodes flagged in `open` in
+     * open circuit: eigenvalues of diag(omega_r^2) + sum_e chi_e chi_e^T/C_e.
+     * With all modes kept this is the exact condensed value of the full
+     * model; with one mode, the single-mode estimate omega (1 + gamma)^1/2.
+     */
+    std::vector<double>
+    open_circuit_omega(const std::vector<bool> &open) const;
+
+    unsigned int
+    n_modes() const
+    {
+      return omega.size();
+    }
+
+    std::vector<double> omega;         ///< rad/s, short circuit
+    std::vector<double> zeta;          ///< damping ratios
+    std::vector<double> participation; ///< phi_r^T M r (base translation)
+    std::vector<std::vector<double>> chi; ///< chi[e][r] = phi_r . coupling_e
+    std::vector<double>              capacitance;
+    std::vector<std::string>         electrode_names;
+
+  private:
+    const Problem                       problem;
+    std::vector<dealii::Vector<double>> shapes;
+  };
+
+  /**
+   * The maximum of a unimodal function on [a, b] by golden-section search,
+   * to a relative interval width `tolerance`. Returns the argument.
+   */
+  double
+  maximize_unimodal(const std::function<double(double)> &f,
+                    double                               a,
+                    double                               b,
+                    double                               tolerance = 1e-10);
+
+  /** The admittance Y(omega) (S) of a resistor or RL shunt of an electrode. */
+  std::complex<double>
+  load_admittance(const Electrode &electrode, double omega);
+
+  /** Standard gravity as used by the harvester literature (m/s^2). */
+  constexpr double g_acceleration = 9.81;
+} // namespace hamilton
+
+#endif

@@ -1,0 +1,290 @@
+#include <hamilton/analyses/frequency_response.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+namespace hamilton
+{
+  using namespace dealii;
+  using complex = std::complex<double>;
+
+  void
+  FrequencyGrid::declare(ParameterHandler &prm, double default_min, double default_max)
+  {
+    prm.declare_entry("Minimum frequency", std::to_string(default_min), Patterns::Double(),
+                      "Lowest frequency of the sweep (Hz).");
+    prm.declare_entry("Maximum frequency", std::to_string(default_max), Patterns::Double(),
+                      "Highest frequency of the sweep (Hz).");
+    prm.declare_entry("Number of frequencies", "500", Patterns::Integer(2),
+                      "Points of the base grid.");
+    prm.declare_entry("Spacing", "linear", Patterns::Selection("linear|logarithmic"),
+                      "Spacing of the base grid.");
+    prm.declare_entry("Refine near resonances", "true", Patterns::Bool(),
+                      "Add 41 points around every resonance in the range, from "
+                      "f_sc (1 - 6 zeta) to the open-circuit estimate f_oc (1 + 6 zeta).");
+  }
+
+  void
+  FrequencyGrid::parse(Section &s)
+  {
+    minimum     = s.get_double("Minimum frequency");
+    maximum     = s.get_double("Maximum frequency");
+    n           = s.get_unsigned("Number of frequencies");
+    logarithmic = s.get("Spacing") == "logarithmic";
+    refine      = s.get_bool("Refine near resonances");
+    if (!(minimum > 0))
+      s.fail("Minimum frequency", "must be positive (Hz). Give the lowest frequency of interest.");
+    if (!(maximum > minimum))
+      s.fail("Maximum frequency",
+             "must be larger than 'Minimum frequency' (" + std::to_string(minimum) +
+               " Hz): the range is empty. Swap or widen them.");
+  }
+
+  std::vector<double>
+  FrequencyGrid::frequencies_hz(const SpectralModel &model) const
+  {
+    std::vector<double> f;
+    for (unsigned int i = 0; i < n; ++i)
+      {
+        const double t = double(i) / (n - 1);
+        f.push_back(logarithmic ? minimum * std::pow(maximum / minimum, t) :
+                                  minimum + (maximum - minimum) * t);
+      }
+    if (refine)
+      for (unsigned int r = 0; r < model.n_modes(); ++r)
+        {
+          const double w = model.omega[r];
+          if (w == 0)
+            continue;
+          double gamma = 0; // single-mode open-circuit estimate
+          for (unsigned int e = 0; e < model.chi.size(); ++e)
+            gamma += model.chi[e][r] * model.chi[e][r] / (model.capacitance[e] * w * w);
+          const double width = std::max(6 * model.zeta[r], 3e-3);
+          const double a     = w / (2 * M_PI) * (1 - width);
+          const double b     = w * std::sqrt(1 + gamma) / (2 * M_PI) * (1 + width);
+          for (unsigned int k = 0; k <= 40; ++k)
+            {
+              const double x = a + (b - a) * k / 40.;
+              if (x >= minimum && x <= maximum)
+                f.push_back(x);
+            }
+        }
+    std::sort(f.begin(), f.end());
+    f.erase(std::unique(f.begin(), f.end()), f.end());
+    return f;
+  }
+
+  std::vector<std::pair<std::string, double>>
+  parse_output_points(Section &s, const std::string &entry, double length)
+  {
+    std::vector<std::pair<std::string, double>> points;
+    for (const auto &item : split_list(s.get(entry)))
+      {
+        const auto  colon = item.find(':');
+        std::string name  = colon == std::string::npos ? item : Utilities::trim(item.substr(0, colon));
+        double      x     = -1;
+        try
+          {
+            x = Utilities::string_to_double(
+              Utilities::trim(colon == std::string::npos ? item : item.substr(colon + 1)));
+          }
+        catch (...)
+          {
+            s.fail(entry, "'" + item + "' is not 'name: position' or a position (m).");
+          }
+        if (x < 0 || x > length)
+          s.fail(entry,
+                 "the point '" + item + "' lies outside the beam (0 <= x <= " +
+                   std::to_string(length) + " m).");
+        points.emplace_back(name, x);
+      }
+    return points;
+  }
+
+  void
+  FrequencyResponseResult::print_summary(std::ostream &out) const
+  {
+    out << "Frequency response (" << table.rows.size() << " frequencies)\n";
+    for (const auto &l : lines)
+      out << "  " << l << "\n";
+  }
+
+  void
+  FrequencyResponseResult::add_to_json(nlohmann::json &results) const
+  {
+    results["frequency_response"] = summary;
+  }
+
+  void
+  FrequencyResponseAnalysis::declare_parameters(ParameterHandler &prm)
+  {
+    prm.enter_subsection("Frequency response");
+    prm.declare_entry("Input",
+                      "base acceleration",
+                      Patterns::Selection("base acceleration|point force|voltage"),
+                      "What drives the beam: a harmonic base translation, a "
+                      "point force, or the electrodes with 'Circuit = voltage' "
+                      "(their 'Voltage' is the amplitude).");
+    prm.declare_entry("Base acceleration", "1", Patterns::Double(),
+                      "Amplitude of the base acceleration, in 'Acceleration unit'.");
+    prm.declare_entry("Acceleration unit", "g", Patterns::Selection("g|m/s^2"),
+                      "Unit of 'Base acceleration': g = 9.81 m/s^2 (results per g), or m/s^2.");
+    prm.declare_entry("Force", "1", Patterns::Double(), "Point force amplitude (N).");
+    prm.declare_entry("Force position", "0", Patterns::Double(), "x of the point force (m).");
+    FrequencyGrid::declare(prm, 1, 1000);
+    prm.declare_entry("Output points", "", Patterns::Anything(),
+                      "Points for displacement and velocity: 'name: x' pairs (m), "
+                      "comma separated, e.g. 'tip: 0.1'.");
+    prm.declare_entry("Power", "peak", Patterns::Selection("peak|average"),
+                      "Electrical power reported: 'peak' |V|^2 Re(Y) (the "
+                      "convention of Erturk and Inman) or 'average' (half of it).");
+    prm.declare_entry("Number of modes", "0", Patterns::Integer(0),
+                      "0: all modes, i.e. the full finite-element model; n: the "
+                      "n-mode model (1 gives the single-mode model of the literature).");
+    prm.declare_entry("Include prestress", "true", Patterns::Bool(),
+                      "Whether K_g of 'Beam/Prestress' enters.");
+    prm.leave_subsection();
+  }
+
+  void
+  FrequencyResponseAnalysis::parse_parameters(Section &s)
+  {
+    input = s.get("Input");
+    const double unit = s.get("Acceleration unit") == "g" ? g_acceleration : 1.;
+    if (input == "base acceleration")
+      excitation.base_acceleration = s.get_double("Base acceleration") * unit;
+    if (input == "point force")
+      {
+        excitation.force          = s.get_double("Force");
+        excitation.force_position = s.get_double("Force position");
+      }
+    grid.parse(s);
+    points            = parse_output_points(s, "Output points", 1e300);
+    average_power     = s.get("Power") == "average";
+    n_modes           = s.get_unsigned("Number of modes");
+    include_prestress = s.get_bool("Include prestress");
+  }
+
+  void
+  FrequencyResponseAnalysis::check(const Problem &problem) const
+  {
+    const double L = problem.model.length();
+    for (const auto &p : points)
+      if (p.second > L)
+        input_error("Analysis/Frequency response", "Output points", "'" + p.first + "'",
+                    "lies outside the beam (0 <= x <= " + std::to_string(L) + " m).");
+    if (input == "point force" && (excitation.force_position < 0 || excitation.force_position > L))
+      input_error("Analysis/Frequency response", "Force position",
+                  std::to_string(excitation.force_position),
+                  "lies outside the beam (0 <= x <= " + std::to_string(L) + " m).");
+    if (input == "voltage")
+      {
+        bool any = false;
+        for (const auto &e : problem.model.electrodes)
+          any = any || e.circuit == ElectrodeCircuit::voltage;
+        if (!any)
+          input_error("Analysis/Frequency response", "Input", "'voltage'",
+                      "no electrode has 'Circuit = voltage'. Set it on the "
+                      "driving electrode in 'Beam/Electrodes'.");
+      }
+  }
+
+  std::unique_ptr<AnalysisResult>
+  FrequencyResponseAnalysis::run(const Problem &problem) const
+  {
+    const SpectralModel model(problem, n_modes, include_prestress);
+    auto                result = std::make_unique<FrequencyResponseResult>();
+    const double        power_factor = average_power ? 0.5 : 1.;
+    const double        a_base       = excitation.base_acceleration;
+
+    std::vector<std::vector<double>> phi;
+    auto                            &columns = result->table.columns;
+    columns.push_back("frequency_hz");
+    for (const auto &p : points)
+      {
+        phi.push_back(model.mode_values(p.second));
+        for (const char *c : {"w_rel_m", "w_rel_phase_deg", "w_abs_m", "v_rel_m_s", "v_abs_m_s"})
+          columns.push_back(p.first + "_" + c);
+      }
+    for (const auto &name : model.electrode_names)
+      for (const char *c : {"V_V", "V_phase_deg", "I_A", "power_W"})
+        columns.push_back(name + "_" + c);
+
+    std::vector<std::pair<double, double>> peak_w(points.size(), {0., 0.});
+    std::vector<std::pair<double, double>> peak_p(model.electrode_names.size(), {0., 0.});
+    for (const double f : grid.frequencies_hz(model))
+      {
+        const double w     = 2 * M_PI * f;
+        const auto   state = model.solve(w, excitation, model.circuits_of_model(w));
+        // base displacement amplitude for the acceleration amplitude
+        const complex w_base = (input == "base acceleration") ? -a_base / (w * w) : 0.;
+        std::vector<double> row{f};
+        for (unsigned int i = 0; i < points.size(); ++i)
+          {
+            const complex rel = SpectralModel::deflection(state, phi[i]);
+            const complex abs = rel + w_base;
+            row.insert(row.end(),
+                       {std::abs(rel), std::arg(rel) * 180 / M_PI, std::abs(abs),
+                        w * std::abs(rel), w * std::abs(abs)});
+            if (std::abs(rel) > peak_w[i].second)
+              peak_w[i] = {f, std::abs(rel)};
+          }
+        const auto circuits = model.circuits_of_model(w);
+        for (unsigned int e = 0; e < state.V.size(); ++e)
+          {
+            const double P = circuits[e].kind == SpectralModel::Circuit::admittance ?
+                               power_factor * std::norm(state.V[e]) * circuits[e].value.real() :
+                               0.;
+            row.insert(row.end(),
+                       {std::abs(state.V[e]), std::arg(state.V[e]) * 180 / M_PI,
+                        std::abs(state.I[e]), P});
+            if (P > peak_p[e].second)
+              peak_p[e] = {f, P};
+          }
+        result->table.rows.push_back(row);
+      }
+
+    auto &summary = result->summary;
+    summary["input"] = input;
+    summary["power"] = average_power ? "average" : "peak";
+    summary["modes"] = model.n_modes();
+    summary["points"] = nlohmann::json::array();
+    for (unsigned int i = 0; i < points.size(); ++i)
+      {
+        summary["points"].push_back({{"name", points[i].first},
+                                     {"position_m", points[i].second},
+                                     {"peak_frequency_hz", peak_w[i].first},
+                                     {"peak_w_rel_m", peak_w[i].second}});
+        std::ostringstream l;
+        l << points[i].first << ": largest |w_rel| " << peak_w[i].second << " m at "
+          << peak_w[i].first << " Hz";
+        result->lines.push_back(l.str());
+      }
+    summary["electrodes"] = nlohmann::json::array();
+    for (unsigned int e = 0; e < peak_p.size(); ++e)
+      {
+        summary["electrodes"].push_back({{"name", model.electrode_names[e]},
+                                         {"peak_power_frequency_hz", peak_p[e].first},
+                                         {"peak_power_W", peak_p[e].second}});
+        if (peak_p[e].second > 0)
+          {
+            std::ostringstream l;
+            l << "electrode " << model.electrode_names[e] << ": largest "
+              << (average_power ? "average" : "peak") << " power " << peak_p[e].second
+              << " W at " << peak_p[e].first << " Hz";
+            result->lines.push_back(l.str());
+          }
+      }
+    return result;
+  }
+
+  HAMILTON_REGISTER_PLUGIN(Analysis,
+                           FrequencyResponseAnalysis,
+                           "frequency response",
+                           "steady-state response to base acceleration, a "
+                           "point force or electrode voltages, with the "
+                           "electrode circuits (resistors, RL shunts), on the "
+                           "full model in its modal basis.")
+} // namespace hamilton

@@ -1,0 +1,208 @@
+#include <hamilton/analyses/harvester.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+namespace hamilton
+{
+  using namespace dealii;
+
+  double
+  HarvesterAnalysis::power(const SpectralModel  &model,
+                           unsigned int          electrode,
+                           double                resistance,
+                           double                omega,
+                           double                base_acceleration,
+                           std::complex<double> *voltage)
+  {
+    auto circuits = model.circuits_of_model(omega);
+    circuits[electrode].kind  = SpectralModel::Circuit::admittance;
+    circuits[electrode].value = 1. / resistance;
+    SpectralModel::Excitation excitation;
+    excitation.base_acceleration = base_acceleration;
+    const auto state             = model.solve(omega, excitation, circuits);
+    if (voltage)
+      *voltage = state.V[electrode];
+    return std::norm(state.V[electrode]) / resistance; // peak power
+  }
+
+  void
+  HarvesterAnalysis::declare_parameters(ParameterHandler &prm)
+  {
+    prm.enter_subsection("Harvester");
+    prm.declare_entry("Electrode", "", Patterns::Anything(),
+                      "Name of the harvesting electrode; its load is the "
+                      "resistor R of the study (other electrodes keep their circuits).");
+    prm.declare_entry("Resistances", "logspace(2, 6, 5)", Patterns::Anything(),
+                      "Load resistances (Ohm): a list, 'linspace(a, b, n)' or "
+                      "'logspace(e1, e2, n)' for 10^e1 ... 10^e2.");
+    FrequencyGrid::declare(prm, 1, 1000);
+    prm.declare_entry("Frequencies of interest", "", Patterns::Anything(),
+                      "Frequencies (Hz) at which to find the optimal load and "
+                      "the maximum power. Empty: the short- and open-circuit "
+                      "frequencies of mode 1 of the model used.");
+    prm.declare_entry("Base acceleration", "1", Patterns::Double(),
+                      "Amplitude of the base acceleration, in 'Acceleration unit'.");
+    prm.declare_entry("Acceleration unit", "g", Patterns::Selection("g|m/s^2"),
+                      "g = 9.81 m/s^2 (results per g, power per g^2), or m/s^2.");
+    prm.declare_entry("Power", "peak", Patterns::Selection("peak|average"),
+                      "'peak' |V|^2/R (Erturk and Inman) or 'average' (half).");
+    prm.declare_entry("Number of modes", "0", Patterns::Integer(0),
+                      "0: the full model; n: the n-mode model (1: single mode).");
+    prm.leave_subsection();
+  }
+
+  void
+  HarvesterAnalysis::parse_parameters(Section &s)
+  {
+    electrode = Utilities::trim(s.get("Electrode"));
+    try
+      {
+        resistances = parse_number_list(s.get("Resistances"));
+      }
+    catch (const std::exception &)
+      {
+        s.fail("Resistances", "is not a list of numbers, 'linspace(a, b, n)' or 'logspace(e1, e2, n)'.");
+      }
+    if (resistances.empty())
+      s.fail("Resistances", "is empty. Give at least one load resistance (Ohm).");
+    for (const double R : resistances)
+      if (!(R > 0))
+        s.fail("Resistances",
+               "contains " + std::to_string(R) +
+                 "; load resistances must be positive (Ohm).");
+    grid.parse(s);
+    try
+      {
+        frequencies_of_interest = parse_number_list(s.get("Frequencies of interest"));
+      }
+    catch (const std::exception &)
+      {
+        s.fail("Frequencies of interest", "is not a list of frequencies (Hz).");
+      }
+    for (const double f : frequencies_of_interest)
+      if (!(f > 0))
+        s.fail("Frequencies of interest", "must be positive (Hz).");
+    base_acceleration = s.get_double("Base acceleration") *
+                        (s.get("Acceleration unit") == "g" ? g_acceleration : 1.);
+    power_factor = s.get("Power") == "average" ? 0.5 : 1.;
+    n_modes      = s.get_unsigned("Number of modes");
+  }
+
+  void
+  HarvesterAnalysis::check(const Problem &problem) const
+  {
+    std::string names;
+    for (const auto &e : problem.model.electrodes)
+      {
+        if (e.name == electrode)
+          return;
+        names += (names.empty() ? "" : ", ") + e.name;
+      }
+    input_error("Analysis/Harvester", "Electrode", "'" + electrode + "'",
+                names.empty() ? "the beam has no electrodes. Declare one in 'Beam/Electrodes'." :
+                                "no electrode of that name; the beam has: " + names + ".");
+  }
+
+  std::unique_ptr<AnalysisResult>
+  HarvesterAnalysis::run(const Problem &problem) const
+  {
+    const SpectralModel model(problem, n_modes, true);
+    unsigned int        e = 0;
+    while (model.electrode_names[e] != electrode)
+      ++e;
+    auto result = std::make_unique<HarvesterResult>();
+
+    const std::vector<double> frequencies = grid.frequencies_hz(model);
+    for (const double R : resistances)
+      {
+        double best_f = frequencies.front(), best_p = -1;
+        for (const double f : frequencies)
+          {
+            std::complex<double> V;
+            const double P = power_factor * power(model, e, R, 2 * M_PI * f, base_acceleration, &V);
+            result->map.rows.push_back({R, f, std::abs(V), std::abs(V) / R, P});
+            if (P > best_p)
+              {
+                best_p = P;
+                best_f = f;
+              }
+          }
+        // refine the peak between the grid neighbours
+        const auto   it = std::find(frequencies.begin(), frequencies.end(), best_f);
+        const double a  = (it == frequencies.begin()) ? best_f : *(it - 1);
+        const double b  = (it + 1 == frequencies.end()) ? best_f : *(it + 1);
+        const double f_peak = maximize_unimodal(
+          [&](double f) { return power(model, e, R, 2 * M_PI * f, base_acceleration); }, a, b);
+        std::complex<double> V;
+        const double P = power_factor * power(model, e, R, 2 * M_PI * f_peak, base_acceleration, &V);
+        result->peaks.rows.push_back({R, f_peak, P, std::abs(V)});
+      }
+
+    std::vector<double> targets = frequencies_of_interest;
+    if (targets.empty())
+      {
+        std::vector<bool> open(model.chi.size(), false);
+        open[e] = true;
+        targets = {model.omega[0] / (2 * M_PI), model.open_circuit_omega(open)[0] / (2 * M_PI)};
+      }
+    for (const double f : targets)
+      {
+        const double w     = 2 * M_PI * f;
+        const double log_R = maximize_unimodal(
+          [&](double x) { return power(model, e, std::pow(10., x), w, base_acceleration); }, -2., 12.);
+        const double         R = std::pow(10., log_R);
+        std::complex<double> V;
+        const double         P = power_factor * power(model, e, R, w, base_acceleration, &V);
+        result->optimum.rows.push_back({f, R, P, std::abs(V)});
+      }
+
+    auto &s          = result->summary;
+    s["electrode"]   = electrode;
+    s["power"]       = power_factor == 1. ? "peak" : "average";
+    s["modes"]       = model.n_modes();
+    s["base_acceleration_m_s2"] = base_acceleration;
+    s["optimal_loads"] = nlohmann::json::array();
+    for (const auto &row : result->optimum.rows)
+      s["optimal_loads"].push_back({{"frequency_hz", row[0]},
+                                    {"optimal_resistance_ohm", row[1]},
+                                    {"max_power_W", row[2]},
+                                    {"voltage_V", row[3]}});
+    s["peaks"] = nlohmann::json::array();
+    for (const auto &row : result->peaks.rows)
+      s["peaks"].push_back({{"resistance_ohm", row[0]}, {"frequency_hz", row[1]}, {"power_W", row[2]}, {"voltage_V", row[3]}});
+    return result;
+  }
+
+  void
+  HarvesterResult::print_summary(std::ostream &out) const
+  {
+    out << "Harvester study, electrode " << summary["electrode"].get<std::string>() << " ("
+        << summary["power"].get<std::string>() << " power, " << summary["modes"].get<unsigned int>()
+        << " modes)\n  resistance (Ohm)   max-power frequency (Hz)   power (W)      voltage (V)\n";
+    for (const auto &row : peaks.rows)
+      out << "  " << std::setw(16) << std::setprecision(6) << row[0] << "   " << std::setw(24)
+          << std::setprecision(8) << row[1] << "   " << std::setw(12) << std::setprecision(5)
+          << row[2] << "   " << row[3] << "\n";
+    out << "  frequency (Hz)   optimal load (Ohm)   max power (W)   voltage (V)\n";
+    for (const auto &row : optimum.rows)
+      out << "  " << std::setw(14) << std::setprecision(8) << row[0] << "   " << std::setw(18)
+          << std::setprecision(6) << row[1] << "   " << std::setw(13) << row[2] << "   " << row[3]
+          << "\n";
+  }
+
+  void
+  HarvesterResult::add_to_json(nlohmann::json &results) const
+  {
+    results["harvester"] = summary;
+  }
+
+  HAMILTON_REGISTER_PLUGIN(Analysis,
+                           HarvesterAnalysis,
+                           "harvester",
+                           "load-resistance x frequency study of one electrode "
+                           "under base acceleration: voltage, current and power "
+                           "maps, maximum-power frequencies, optimal loads.")
+} // namespace hamilton

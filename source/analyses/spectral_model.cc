@@ -1,0 +1,251 @@
+#include <hamilton/analyses/eigensolver.h>
+#include <hamilton/analyses/spectral_model.h>
+
+#include <Eigen/Dense>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace hamilton
+{
+  using namespace dealii;
+  using complex = std::complex<double>;
+
+  std::complex<double>
+  load_admittance(const Electrode &electrode, double omega)
+  {
+    const double R = electrode.resistance, L = electrode.inductance;
+    switch (electrode.circuit)
+      {
+        case ElectrodeCircuit::resistor:
+          return 1. / R;
+        case ElectrodeCircuit::series_rl:
+          return 1. / complex(R, omega * L);
+        case ElectrodeCircuit::parallel_rl:
+          return 1. / R + 1. / complex(0., omega * L);
+        default:
+          return 0.;
+      }
+  }
+
+  SpectralModel::SpectralModel(const Problem &problem,
+                               unsigned int   n_modes,
+                               bool           include_prestress)
+    : problem(problem)
+  {
+    const Operators &ops = problem.operators;
+    const unsigned int n = problem.discretization.n_dofs();
+    if (n_modes == 0 || n_modes > n)
+      n_modes = n;
+    SparseMatrix<double> K(ops.sparsity);
+    K.copy_from(ops.stiffness);
+    if (include_prestress && problem.model.has_prestress)
+      K.add(1., ops.geometric_stiffness);
+    const auto  &section = problem.model.segments.front().section;
+    const double scale   = section.bending_stiffness /
+                         (section.mass_per_length * std::pow(problem.model.length(), 4));
+    const bool   free_to_move = problem.model.rigid_body_restraint_rank() < 2;
+    // all modes of a full model: dense; a truncated basis may use SLEPc
+    const EigenSolution modes = lowest_eigenpairs(
+      K, ops.mass, n_modes,
+      n_modes == n ? EigensolverBackend::dense : EigensolverBackend::automatic,
+      free_to_move ? scale : 0., scale);
+
+    for (unsigned int r = 0; r < modes.values.size(); ++r)
+      {
+        const double w = std::sqrt(std::max(0., modes.values[r]));
+        omega.push_back(w);
+        zeta.push_back(w > 0 ? problem.model.damping.ratio(r, w) : 0.);
+        participation.push_back(modes.vectors[r] * ops.base_translation_load);
+        shapes.push_back(modes.vectors[r]);
+      }
+    for (const auto &e : ops.electrodes)
+      {
+        std::vector<double> c;
+        for (const auto &phi : shapes)
+          c.push_back(phi * e.coupling);
+        chi.push_back(c);
+        capacitance.push_back(e.capacitance);
+        electrode_names.push_back(e.name);
+      }
+  }
+
+  std::vector<SpectralModel::Circuit>
+  SpectralModel::circuits_of_model(double w) const
+  {
+    std::vector<Circuit> result;
+    for (const auto &e : problem.model.electrodes)
+      {
+        Circuit c;
+        if (e.circuit == ElectrodeCircuit::short_circuit)
+          c.kind = Circuit::short_circuit;
+        else if (e.circuit == ElectrodeCircuit::voltage)
+          {
+            c.kind  = Circuit::prescribed;
+            c.value = e.voltage;
+          }
+        else
+          {
+            c.kind  = Circuit::admittance;
+            c.value = load_admittance(e, w);
+          }
+        result.push_back(c);
+      }
+    return result;
+  }
+
+  SpectralModel::State
+  SpectralModel::solve(double                      w,
+                       const Excitation           &excitation,
+                       const std::vector<Circuit> &circuits) const
+  {
+    const unsigned int n = omega.size(), n_e = chi.size();
+    const complex      iw(0., w);
+
+    // modal force and dynamic stiffness
+    std::vector<complex> f(n), d(n);
+    const std::vector<double> phi_force = excitation.force != 0 ?
+                                            mode_values(excitation.force_position) :
+                                            std::vector<double>(n, 0.);
+    for (unsigned int r = 0; r < n; ++r)
+      {
+        d[r] = omega[r] * omega[r] - w * w + 2. * iw * zeta[r] * omega[r];
+        f[r] = -participation[r] * excitation.base_acceleration +
+               phi_force[r] * excitation.force;
+      }
+
+    State state;
+    state.V.assign(n_e, 0.);
+    state.I.assign(n_e, 0.);
+    std::vector<unsigned int> unknown;
+    for (unsigned int e = 0; e < n_e; ++e)
+      if (circuits[e].kind == Circuit::prescribed)
+        {
+          state.V[e] = circuits[e].value;
+          for (unsigned int r = 0; r < n; ++r)
+            f[r] += chi[e][r] * state.V[e];
+        }
+      else if (circuits[e].kind == Circuit::admittance)
+        unknown.push_back(e);
+
+    // electrical equations of the loaded electrodes, modal amplitudes
+    // eliminated: sum_f [i w sum_r chi_e chi_f / d_r] V_f + (i w C_e + Y_e) V_e
+    //             = -i w sum_r chi_e f_r / d_r
+    const unsigned int m = unknown.size();
+    if (m > 0)
+      {
+        Eigen::MatrixXcd A(m, m);
+        Eigen::VectorXcd b(m);
+        for (unsigned int a = 0; a < m; ++a)
+          {
+            const unsigned int e = unknown[a];
+            b(a)                 = 0.;
+            for (unsigned int r = 0; r < n; ++r)
+              b(a) -= iw * chi[e][r] * f[r] / d[r];
+            for (unsigned int c = 0; c < m; ++c)
+              {
+                const unsigned int g = unknown[c];
+                complex            s = 0.;
+                for (unsigned int r = 0; r < n; ++r)
+                  s += chi[e][r] * chi[g][r] / d[r];
+                A(a, c) = iw * s;
+              }
+            A(a, a) += iw * capacitance[e] + circuits[e].value;
+          }
+        const Eigen::VectorXcd V = A.partialPivLu().solve(b);
+        for (unsigned int a = 0; a < m; ++a)
+          {
+            state.V[unknown[a]] = V(a);
+            state.I[unknown[a]] = circuits[unknown[a]].value * V(a);
+          }
+      }
+
+    state.q.resize(n);
+    for (unsigned int r = 0; r < n; ++r)
+      {
+        complex force = f[r];
+        for (const unsigned int e : unknown)
+          force += chi[e][r] * state.V[e];
+        state.q[r] = force / d[r];
+      }
+    // current delivered by a voltage source: i w Q
+    for (unsigned int e = 0; e < n_e; ++e)
+      if (circuits[e].kind == Circuit::prescribed)
+        {
+          complex Q = capacitance[e] * state.V[e];
+          for (unsigned int r = 0; r < n; ++r)
+            Q += chi[e][r] * state.q[r];
+          state.I[e] = iw * Q;
+        }
+    return state;
+  }
+
+  std::vector<double>
+  SpectralModel::open_circuit_omega(const std::vector<bool> &open) const
+  {
+    const unsigned int n = omega.size();
+    Eigen::MatrixXd    A = Eigen::MatrixXd::Zero(n, n);
+    for (unsigned int r = 0; r < n; ++r)
+      A(r, r) = omega[r] * omega[r];
+    for (unsigned int e = 0; e < chi.size(); ++e)
+      if (open[e])
+        for (unsigned int r = 0; r < n; ++r)
+          for (unsigned int s = 0; s < n; ++s)
+            A(r, s) += chi[e][r] * chi[e][s] / capacitance[e];
+    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(A, Eigen::EigenvaluesOnly);
+    std::vector<double> result;
+    for (unsigned int r = 0; r < n; ++r)
+      result.push_back(std::sqrt(std::max(0., solver.eigenvalues()(r))));
+    return result;
+  }
+
+  double
+  maximize_unimodal(const std::function<double(double)> &f, double a, double b, double tolerance)
+  {
+    const double ratio = (std::sqrt(5.) - 1) / 2;
+    double       x1 = b - ratio * (b - a), x2 = a + ratio * (b - a);
+    double       f1 = f(x1), f2 = f(x2);
+    while (b - a > tolerance * (std::abs(a) + std::abs(b)))
+      {
+        if (f1 < f2)
+          {
+            a  = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = a + ratio * (b - a);
+            f2 = f(x2);
+          }
+        else
+          {
+            b  = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = b - ratio * (b - a);
+            f1 = f(x1);
+          }
+      }
+    return (a + b) / 2;
+  }
+
+  std::vector<double>
+  SpectralModel::mode_values(double x) const
+  {
+    std::vector<double> values;
+    for (const auto &phi : shapes)
+      {
+        double value, slope, curvature;
+        problem.discretization.evaluate(phi, x, value, slope, curvature);
+        values.push_back(value);
+      }
+    return values;
+  }
+
+  std::complex<double>
+  SpectralModel::deflection(const State &state, const std::vector<double> &mode_values)
+  {
+    complex w = 0.;
+    for (unsigned int r = 0; r < mode_values.size(); ++r)
+      w += mode_values[r] * state.q[r];
+    return w;
+  }
+} // namespace hamilton
