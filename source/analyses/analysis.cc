@@ -4,15 +4,6 @@ namespace hamilton
 {
   using namespace dealii;
 
-  std::string
-  subsection_name(const std::string &plugin_name)
-  {
-    std::string name = plugin_name;
-    if (!name.empty())
-      name[0] = static_cast<char>(std::toupper(name[0]));
-    return name;
-  }
-
   void
   Analysis::declare_parameters_of_all(ParameterHandler &prm)
   {
@@ -36,7 +27,7 @@ namespace hamilton
     for (const auto &name : section.get_names("Analyses"))
       {
         auto analysis = AnalysisRegistry::instance().create(name);
-        Section::Scope own(section, subsection_name(name));
+        Section::Scope own(section, AnalysisRegistry::instance().subsection(name));
         analysis->parse_parameters(section);
         result.emplace_back(name, std::move(analysis));
       }

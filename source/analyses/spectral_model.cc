@@ -104,9 +104,10 @@ namespace hamilton
 
     // modal force and dynamic stiffness
     std::vector<complex> f(n), d(n);
-    const std::vector<double> phi_force = excitation.force != 0 ?
-                                            mode_values(excitation.force_position) :
-                                            std::vector<double>(n, 0.);
+    const std::vector<double> phi_force =
+      excitation.force == 0                     ? std::vector<double>(n, 0.) :
+      !excitation.force_mode_values.empty() ? excitation.force_mode_values :
+                                              mode_values(excitation.force_position);
     for (unsigned int r = 0; r < n; ++r)
       {
         d[r] = omega[r] * omega[r] - w * w + 2. * iw * zeta[r] * omega[r];

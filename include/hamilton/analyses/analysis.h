@@ -74,7 +74,7 @@ namespace hamilton
   /**
    * An analysis of a beam. Each registers itself by its lowercase name
    * ("modal") and declares its entries in subsection "Analysis/<Name>"
-   * ("Analysis/Modal").
+   * ("Analysis/Modal"), or in the subsection it registers with.
    */
   class Analysis
   {
@@ -106,10 +106,6 @@ namespace hamilton
   };
 
   using AnalysisRegistry = Registry<Analysis>;
-
-  /** "frequency response" -> "Frequency response". */
-  std::string
-  subsection_name(const std::string &plugin_name);
 } // namespace hamilton
 
 #endif

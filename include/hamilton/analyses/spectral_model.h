@@ -39,6 +39,8 @@ namespace hamilton
       double base_acceleration = 0; ///< amplitude (m/s^2)
       double force             = 0; ///< point force amplitude (N)
       double force_position    = 0; ///< m
+      /** phi_r(force_position), if already known (speeds up sweeps). */
+      std::vector<double> force_mode_values = {};
     };
 
     /** Load on electrode e: kind and admittance. */

@@ -3,6 +3,7 @@
 
 #include <deal.II/base/parameter_handler.h>
 
+#include <cctype>
 #include <functional>
 #include <map>
 #include <memory>
@@ -28,6 +29,8 @@ namespace hamilton
       std::string                                     description;
       std::function<std::unique_ptr<Base>()>          create;
       std::function<void(dealii::ParameterHandler &)> declare_parameters;
+      /** The plugin's own subsection; empty: the name, capitalized. */
+      std::string subsection = {};
     };
 
     static Registry &
@@ -82,6 +85,19 @@ namespace hamilton
           e.second.declare_parameters(prm);
     }
 
+    /** The subsection that holds the parameters of plugin `name`. */
+    std::string
+    subsection(const std::string &name) const
+    {
+      const auto found = entries.find(name);
+      if (found != entries.end() && !found->second.subsection.empty())
+        return found->second.subsection;
+      std::string result = name;
+      if (!result.empty())
+        result[0] = static_cast<char>(std::toupper(result[0]));
+      return result;
+    }
+
     std::unique_ptr<Base>
     create(const std::string &name) const
     {
@@ -102,6 +118,10 @@ namespace hamilton
  * a static `declare_parameters(dealii::ParameterHandler &)`.
  */
 #define HAMILTON_REGISTER_PLUGIN(Base, Class, name, description)           \
+  HAMILTON_REGISTER_PLUGIN_IN(Base, Class, name, "", description)
+
+/** As HAMILTON_REGISTER_PLUGIN, with the subsection of its parameters. */
+#define HAMILTON_REGISTER_PLUGIN_IN(Base, Class, name, subsection, description) \
   namespace                                                               \
   {                                                                       \
     const bool hamilton_registered_##Class =                              \
@@ -109,7 +129,8 @@ namespace hamilton
         name,                                                             \
         {description,                                                     \
          []() -> std::unique_ptr<Base> { return std::make_unique<Class>(); }, \
-         &Class::declare_parameters});                                    \
+         &Class::declare_parameters,                                      \
+         subsection});                                                    \
   }
 
 #endif

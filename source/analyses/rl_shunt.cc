@@ -1,0 +1,200 @@
+#include <hamilton/analyses/rl_shunt.h>
+
+#include <cmath>
+#include <iomanip>
+
+namespace hamilton
+{
+  using namespace dealii;
+
+  namespace
+  {
+    // |w/F| (m/N) at the driving point with a series RL shunt (L, R) on
+    // electrode e, or short (L = R = 0) / open (R < 0) circuit.
+    double
+    receptance(const SpectralModel       &model,
+               unsigned int               e,
+               double                     x,
+               const std::vector<double> &phi,
+               double                     omega,
+               double                     L,
+               double                     R)
+    {
+      auto circuits = model.circuits_of_model(omega);
+      if (R < 0)
+        circuits[e] = {SpectralModel::Circuit::admittance, 0.};
+      else if (R == 0 && L == 0)
+        circuits[e] = {SpectralModel::Circuit::short_circuit, 0.};
+      else
+        circuits[e] = {SpectralModel::Circuit::admittance, 1. / std::complex<double>(R, omega * L)};
+      SpectralModel::Excitation excitation;
+      excitation.force             = 1.;
+      excitation.force_position    = x;
+      excitation.force_mode_values = phi;
+      return std::abs(SpectralModel::deflection(model.solve(omega, excitation, circuits), phi));
+    }
+
+    // Largest receptance over [a, b] (rad/s): grid, then golden refinement.
+    std::pair<double, double>
+    peak(const std::function<double(double)> &h, double a, double b)
+    {
+      const unsigned int n      = 200;
+      double             best_w = a, best = -1;
+      for (unsigned int i = 0; i <= n; ++i)
+        {
+          const double w = a + (b - a) * i / n, value = h(w);
+          if (value > best)
+            {
+              best   = value;
+              best_w = w;
+            }
+        }
+      const double step = (b - a) / n;
+      const double w    = maximize_unimodal(h, std::max(a, best_w - step), std::min(b, best_w + step));
+      return {w, h(w)};
+    }
+  } // namespace
+
+  void
+  RLShuntAnalysis::declare_parameters(ParameterHandler &prm)
+  {
+    prm.enter_subsection("RL shunt");
+    prm.declare_entry("Electrode", "", Patterns::Anything(), "Name of the shunted electrode.");
+    prm.declare_entry("Mode", "1", Patterns::Integer(1), "The mode the shunt is tuned to.");
+    prm.declare_entry("Position", "-1", Patterns::Double(),
+                      "x of the point force and response (m); negative: the right end.");
+    prm.declare_entry("Number of modes", "0", Patterns::Integer(0),
+                      "0: the full model; n: the n-mode model (1: single mode).");
+    prm.leave_subsection();
+  }
+
+  void
+  RLShuntAnalysis::parse_parameters(Section &s)
+  {
+    electrode = Utilities::trim(s.get("Electrode"));
+    mode      = s.get_unsigned("Mode");
+    position  = s.get_double("Position");
+    n_modes   = s.get_unsigned("Number of modes");
+  }
+
+  void
+  RLShuntAnalysis::check(const Problem &problem) const
+  {
+    bool found = false;
+    for (const auto &e : problem.model.electrodes)
+      found = found || e.name == electrode;
+    if (!found)
+      input_error("Analysis/RL shunt", "Electrode", "'" + electrode + "'",
+                  "no electrode of that name in 'Beam/Electrodes'.");
+    if (position > problem.model.length())
+      input_error("Analysis/RL shunt", "Position", std::to_string(position),
+                  "lies outside the beam (0 <= x <= " + std::to_string(problem.model.length()) + " m).");
+    const unsigned int available = n_modes == 0 ? problem.discretization.n_dofs() : n_modes;
+    if (mode > available)
+      input_error("Analysis/RL shunt", "Mode", std::to_string(mode),
+                  "the model has " + std::to_string(available) + " modes.");
+  }
+
+  std::unique_ptr<AnalysisResult>
+  RLShuntAnalysis::run(const Problem &problem) const
+  {
+    const SpectralModel model(problem, n_modes, true);
+    unsigned int        e = 0;
+    while (model.electrode_names[e] != electrode)
+      ++e;
+    const unsigned int  r   = mode - 1;
+    const double        x   = position < 0 ? problem.model.length() : position;
+    const auto          phi = model.mode_values(x);
+    std::vector<bool>   open(model.chi.size(), false);
+    open[e]                 = true;
+    const double w_sc = model.omega[r], w_oc = model.open_circuit_omega(open)[r];
+    const double C    = model.capacitance[e];
+    const double K2   = (w_oc * w_oc - w_sc * w_sc) / (w_sc * w_sc);
+
+    const double L_hvf = 1. / (C * w_oc * w_oc);
+    const double R_hvf = std::sqrt(2. * K2) / (1 + K2) / (C * w_sc);
+    const double a = 0.6 * w_sc, b = 1.5 * w_sc;
+    const auto   worst = [&](double L, double R) {
+      return peak([&](double w) { return receptance(model, e, x, phi, w, L, R); }, a, b).second;
+    };
+    // nested golden searches: L about the HvF value, R on a log scale
+    double     R_opt = R_hvf;
+    const auto best_R = [&](double L) {
+      return std::pow(10., maximize_unimodal([&](double t) { return -worst(L, std::pow(10., t)); },
+                                             std::log10(R_hvf / 5), std::log10(R_hvf * 5), 1e-7));
+    };
+    const double L_opt = maximize_unimodal([&](double L) { return -worst(L, best_R(L)); },
+                                           0.8 * L_hvf, 1.2 * L_hvf, 1e-6);
+    R_opt = best_R(L_opt);
+
+    // the two peaks of the optimum: largest values below and above w_sc...w_oc
+    const auto h_opt = [&](double w) { return receptance(model, e, x, phi, w, L_opt, R_opt); };
+    const double split = std::sqrt(w_sc * w_oc);
+    const auto   low   = peak(h_opt, a, split);
+    const auto   high  = peak(h_opt, split, b);
+
+    auto result = std::make_unique<RLShuntResult>();
+    // normalization: the static compliance of the mode, phi(x)^2/omega_sc^2
+    const double modal_compliance = phi[r] * phi[r] / (w_sc * w_sc);
+    const double peak_hvf         = worst(L_hvf, R_hvf);
+    const double peak_opt         = std::max(low.second, high.second);
+    auto        &s                = result->summary;
+    s = {{"electrode", electrode},
+         {"mode", mode},
+         {"modes", model.n_modes()},
+         {"frequency_short_circuit_hz", w_sc / (2 * M_PI)},
+         {"frequency_open_circuit_hz", w_oc / (2 * M_PI)},
+         {"K2", K2},
+         {"capacitance_F", C},
+         {"hvf", {{"inductance_H", L_hvf}, {"resistance_ohm", R_hvf},
+                  {"LC_omega_sc2", L_hvf * C * w_sc * w_sc}, {"r", R_hvf * C * w_sc},
+                  {"peak_m_N", peak_hvf}, {"normalized_peak", peak_hvf / modal_compliance}}},
+         {"optimum", {{"inductance_H", L_opt}, {"resistance_ohm", R_opt},
+                      {"LC_omega_sc2", L_opt * C * w_sc * w_sc}, {"r", R_opt * C * w_sc},
+                      {"peak_m_N", peak_opt}, {"normalized_peak", peak_opt / modal_compliance},
+                      {"peak_frequencies_hz", {low.first / (2 * M_PI), high.first / (2 * M_PI)}},
+                      {"peak_values_m_N", {low.second, high.second}}}}};
+
+    for (unsigned int i = 0; i <= 600; ++i)
+      {
+        const double w = a + (b - a) * i / 600;
+        result->table.rows.push_back({w / (2 * M_PI),
+                                      receptance(model, e, x, phi, w, 0, 0),
+                                      receptance(model, e, x, phi, w, 0, -1),
+                                      receptance(model, e, x, phi, w, L_hvf, R_hvf),
+                                      h_opt(w)});
+      }
+    return result;
+  }
+
+  void
+  RLShuntResult::print_summary(std::ostream &out) const
+  {
+    const auto &s = summary;
+    out << "RL shunt on electrode " << s["electrode"].get<std::string>() << ", mode "
+        << s["mode"].get<unsigned int>() << ": f_sc " << std::setprecision(8)
+        << s["frequency_short_circuit_hz"].get<double>() << " Hz, f_oc "
+        << s["frequency_open_circuit_hz"].get<double>() << " Hz, K^2 = "
+        << std::setprecision(5) << s["K2"].get<double>() << "\n";
+    for (const char *which : {"hvf", "optimum"})
+      out << "  " << (std::string(which) == "hvf" ? "Hagood-von Flotow" : "equal-peak optimum")
+          << ": L = " << std::setprecision(6) << s[which]["inductance_H"].get<double>()
+          << " H, R = " << s[which]["resistance_ohm"].get<double>()
+          << " Ohm, largest |w/F| = " << s[which]["peak_m_N"].get<double>() << " m/N ("
+          << s[which]["normalized_peak"].get<double>() << " x the modal static compliance)\n";
+  }
+
+  void
+  RLShuntResult::add_to_json(nlohmann::json &results) const
+  {
+    results["rl_shunt"] = summary;
+  }
+
+  HAMILTON_REGISTER_PLUGIN_IN(Analysis,
+                           RLShuntAnalysis,
+                           "rl shunt",
+                           "RL shunt",
+                           "series RL shunt on one electrode tuned to one mode: "
+                           "Hagood-von Flotow and equal-peak (H-infinity) "
+                           "tuning with the damped receptance.")
+} // namespace hamilton
