@@ -56,6 +56,25 @@ namespace hamilton::testing
   std::vector<double>
   roots(const std::function<double(double)> &f, double a, double b, unsigned int n);
 
+  /**
+   * A model read from a parameter file (path relative to the source tree),
+   * with entries replaced: each pair is ("Subsection/.../Entry", value).
+   */
+  struct Loaded
+  {
+    BeamModel                       model;
+    std::unique_ptr<Discretization> discretization;
+    std::unique_ptr<Operators>      operators;
+    Problem
+    problem() const
+    {
+      return {model, *discretization, *operators};
+    }
+  };
+  std::unique_ptr<Loaded>
+  load(const std::string                                      &source_file,
+       const std::vector<std::pair<std::string, std::string>> &changes = {});
+
   /** Write `text` to a fresh file in the test's working directory. */
   std::string
   write_file(const std::string &name, const std::string &text);
