@@ -22,7 +22,7 @@ namespace hamilton
     prm.declare_entry("Spacing", "linear", Patterns::Selection("linear|logarithmic"),
                       "Spacing of the base grid.");
     prm.declare_entry("Refine near resonances", "true", Patterns::Bool(),
-                      "Add 41 points around every resonance in the range, from "
+                      "Add 81 points around every resonance in the range, from "
                       "f_sc (1 - 6 zeta) to the open-circuit estimate f_oc (1 + 6 zeta).");
   }
 
@@ -64,9 +64,9 @@ namespace hamilton
           const double width = std::max(6 * model.zeta[r], 3e-3);
           const double a     = w / (2 * M_PI) * (1 - width);
           const double b     = w * std::sqrt(1 + gamma) / (2 * M_PI) * (1 + width);
-          for (unsigned int k = 0; k <= 40; ++k)
+          for (unsigned int k = 0; k <= 80; ++k)
             {
-              const double x = a + (b - a) * k / 40.;
+              const double x = a + (b - a) * k / 80.;
               if (x >= minimum && x <= maximum)
                 f.push_back(x);
             }

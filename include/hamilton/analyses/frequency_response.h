@@ -13,7 +13,7 @@ namespace hamilton
   /**
    * Frequencies of a sweep: a linear or logarithmic grid between two
    * frequencies, optionally refined near every short-circuit resonance and
-   * its open-circuit estimate (41 extra points over f_sc (1 - 6 zeta) ...
+   * its open-circuit estimate (81 extra points over f_sc (1 - 6 zeta) ...
    * f_oc (1 + 6 zeta), at least +-0.3 %), sorted and unique.
    */
   struct FrequencyGrid
