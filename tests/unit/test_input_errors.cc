@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <regex>
 #include <sstream>
 
@@ -211,6 +212,103 @@ TEST(InputErrors, MissingFile)
 TEST(Registry, EveryPluginIsRegistered)
 {
   // a static library could silently drop self-registering plugins
-  EXPECT_EQ(AnalysisRegistry::instance().pattern(), "buckling|modal|static");
+  EXPECT_EQ(AnalysisRegistry::instance().pattern(),
+            "buckling|frequency response|harvester|modal|rl shunt|static");
   EXPECT_EQ(DiscretizationRegistry::instance().pattern(), "finite elements");
+}
+
+namespace
+{
+  // The Case 1b bimorph example with `from` replaced by `to`.
+  std::string
+  piezo_error_for(const std::string &from, const std::string &to)
+  {
+    std::ifstream     in(std::string(HAMILTON_SOURCE_DIR) + "/prm/piezo/bimorph_harvester.prm");
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    std::string text  = buffer.str();
+    const auto  where = text.find(from);
+    EXPECT_NE(where, std::string::npos) << from;
+    text.replace(where, from.size(), to);
+    write_file("bad_piezo.prm", text);
+    std::filesystem::remove_all("bad_piezo_output");
+    std::ostringstream out;
+    try
+      {
+        run({"bad_piezo.prm", "bad_piezo_output", false}, out);
+      }
+    catch (const InputError &e)
+      {
+        EXPECT_FALSE(std::filesystem::exists("bad_piezo_output"));
+        return e.what();
+      }
+    return "";
+  }
+
+  void
+  expect_piezo_message(const std::string &from, const std::string &to, const std::vector<std::string> &parts)
+  {
+    const std::string message = piezo_error_for(from, to);
+    ASSERT_FALSE(message.empty()) << "no error for '" << to << "'";
+    for (const auto &part : parts)
+      EXPECT_NE(message.find(part), std::string::npos) << "message lacks '" << part << "':\n  " << message;
+  }
+} // namespace
+
+TEST(InputErrors, ElectrodeOutsideTheBeam)
+{
+  expect_piezo_message("      set End        = 24.53e-3", "      set End        = 0.03",
+                       {"'Beam/Electrodes/harvester'", "'End'", "0.03", "outside the beam"});
+  expect_piezo_message("      set Start      = 0\n      set End        = 24.53e-3",
+                       "      set Start      = 0.02\n      set End        = 0.01",
+                       {"'Beam/Electrodes/harvester'", "must be larger than 'Start'"});
+}
+
+TEST(InputErrors, ElectrodeOnElasticLayer)
+{
+  expect_piezo_message("      set Layers     = pzt_lower, pzt_upper", "      set Layers     = substrate, pzt_upper",
+                       {"'Beam/Electrodes/harvester'", "'Layers'", "'substrate'", "'brass'", "not piezoelectric"});
+}
+
+TEST(InputErrors, OverlappingElectrodes)
+{
+  expect_piezo_message("    set Names = harvester\n",
+                       "    set Names = harvester, second\n    subsection second\n"
+                       "      set Layers = pzt_upper\n      set Start = 0.01\n      set End = 0.02\n    end\n",
+                       {"'Beam/Electrodes/second'", "overlaps electrode 'harvester'", "'pzt_upper'"});
+}
+
+TEST(InputErrors, InconsistentPiezoMaterial)
+{
+  // d-form with a Young's modulus that disagrees with 1/s11E
+  expect_piezo_message("      set Piezoelectric form = e-form\n      set e31                = -16.6\n",
+                       "      set Piezoelectric form = d-form\n      set d31 = -274e-12\n"
+                       "      set s11E = 16.5e-12\n      set eps33T = 30.1e-9\n",
+                       {"'Beam/Materials/pzt5h'", "'Young's modulus'", "disagrees with 1/s11E"});
+  // eps33S = eps33T - d31^2/s11E <= 0
+  expect_piezo_message("      set Young's modulus    = 60.6e9\n      set Density            = 7500\n"
+                       "      set Piezoelectric form = e-form\n      set e31                = -16.6\n",
+                       "      set Density = 7500\n      set Piezoelectric form = d-form\n"
+                       "      set d31 = -274e-12\n      set s11E = 16.5e-12\n      set eps33T = 1e-9\n",
+                       {"'Beam/Materials/pzt5h'", "'eps33T'", "eps33S = eps33T - d31^2/s11E", "must be positive"});
+}
+
+TEST(InputErrors, CircuitValues)
+{
+  expect_piezo_message("      set Resistance = 470", "      set Resistance = 0",
+                       {"'Beam/Electrodes/harvester'", "'Resistance'", "'0'", "positive (in Ohm)"});
+  expect_piezo_message("      set Circuit    = resistor\n      set Resistance = 470",
+                       "      set Circuit    = series RL\n      set Resistance = 470\n      set Inductance = -1",
+                       {"'Beam/Electrodes/harvester'", "'Inductance'", "-1", "positive (in H)"});
+  expect_piezo_message("    set Resistances           = 100, 470, 1e3, 7.7e3, 1e4, 1e5, 208e3, 1e6",
+                       "    set Resistances           = 100, -470",
+                       {"'Analysis/Harvester'", "'Resistances'", "must be positive"});
+}
+
+TEST(InputErrors, FrequencyRange)
+{
+  expect_piezo_message("    set Maximum frequency     = 650", "    set Maximum frequency     = 300",
+                       {"'Analysis/Frequency response'", "'Maximum frequency'", "the range is empty"});
+  expect_piezo_message("    set Minimum frequency     = 400", "    set Minimum frequency     = -5",
+                       {"'Analysis/Frequency response'", "'Minimum frequency'", "must be positive"});
 }
