@@ -1,6 +1,7 @@
 #include <hamilton/analyses/harvester.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
@@ -116,6 +117,7 @@ namespace hamilton
     auto result = std::make_unique<HarvesterResult>();
 
     const std::vector<double> frequencies = grid.frequencies_hz(model);
+    const auto                start       = std::chrono::steady_clock::now();
     for (const double R : resistances)
       {
         double best_f = frequencies.front(), best_p = -1;
@@ -140,6 +142,9 @@ namespace hamilton
         const double P = power_factor * power(model, e, R, 2 * M_PI * f_peak, base_acceleration, &V);
         result->peaks.rows.push_back({R, f_peak, P, std::abs(V)});
       }
+
+    result->map_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     std::vector<double> targets = frequencies_of_interest;
     if (targets.empty())
@@ -181,7 +186,9 @@ namespace hamilton
   {
     out << "Harvester study, electrode " << summary["electrode"].get<std::string>() << " ("
         << summary["power"].get<std::string>() << " power, " << summary["modes"].get<unsigned int>()
-        << " modes)\n  resistance (Ohm)   max-power frequency (Hz)   power (W)      voltage (V)\n";
+        << " modes)\n  map of " << map.rows.size() << " points (R x f) in " << std::setprecision(3)
+        << map_seconds << " s, " << 1e6 * map_seconds / std::max<std::size_t>(1, map.rows.size())
+        << " us per point\n  resistance (Ohm)   max-power frequency (Hz)   power (W)      voltage (V)\n";
     for (const auto &row : peaks.rows)
       out << "  " << std::setw(16) << std::setprecision(6) << row[0] << "   " << std::setw(24)
           << std::setprecision(8) << row[1] << "   " << std::setw(12) << std::setprecision(5)

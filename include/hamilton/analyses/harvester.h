@@ -13,6 +13,8 @@ namespace hamilton
     Table          peaks{"harvester_peaks", {"resistance_ohm", "frequency_hz", "power_W", "voltage_V"}, {}};
     Table          optimum{"harvester_optimum", {"frequency_hz", "optimal_resistance_ohm", "power_W", "voltage_V"}, {}};
     nlohmann::json summary;
+    /** Wall time of the R x f map (s); printed, never written to files. */
+    double map_seconds = 0;
 
     void
     print_summary(std::ostream &out) const override;
