@@ -14,16 +14,9 @@ import csv
 import os
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+from hamilton_tables import draw_all, plt, read
 
 
-def read(path):
-    with open(path) as f:
-        rows = list(csv.DictReader(f))
-    return {key: [float(r[key]) for r in rows] for key in rows[0]} if rows else {}
 
 
 def mode_shapes(directory):
@@ -96,18 +89,12 @@ def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     directory = sys.argv[1]
-    made = []
-    for table, draw in [("mode_shapes.csv", mode_shapes), ("static.csv", static),
-                        ("buckling.csv", buckling), ("sweep.csv", sweep)]:
-        if os.path.exists(os.path.join(directory, table)):
-            fig, name = draw(directory)
-            fig.tight_layout()
-            fig.savefig(os.path.join(directory, name), dpi=120)
-            plt.close(fig)
-            made.append(name)
+    made = draw_all(directory, [(f"{name}.csv", (lambda d, draw=draw: [draw(d)]))
+                                for name, draw in [("mode_shapes", mode_shapes), ("static", static),
+                                                   ("buckling", buckling), ("sweep", sweep)]])
     if not made:
         sys.exit(f"no Hamilton tables found in {directory}")
-    print("wrote " + ", ".join(os.path.join(directory, m) for m in made))
+    print("wrote " + ", ".join(made))
 
 
 if __name__ == "__main__":

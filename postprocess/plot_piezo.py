@@ -16,16 +16,9 @@ import os
 import sys
 from collections import defaultdict
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+from hamilton_tables import draw_all, plt, read
 
 
-def read(path):
-    with open(path) as f:
-        rows = list(csv.DictReader(f))
-    return {key: [float(r[key]) for r in rows] for key in rows[0]} if rows else {}
 
 
 def harvester_families(directory):
@@ -85,17 +78,11 @@ def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     directory = sys.argv[1]
-    made = []
-    for table, draw in [("harvester_map.csv", harvester_families), ("frf.csv", frf), ("rl_shunt.csv", rl_shunt)]:
-        if os.path.exists(os.path.join(directory, table)):
-            for fig, name in draw(directory):
-                fig.tight_layout()
-                fig.savefig(os.path.join(directory, name), dpi=120)
-                plt.close(fig)
-                made.append(name)
+    made = draw_all(directory, [("harvester_map.csv", harvester_families), ("frf.csv", frf),
+                                ("rl_shunt.csv", rl_shunt)])
     if not made:
         sys.exit(f"no Hamilton piezo tables found in {directory}")
-    print("wrote " + ", ".join(os.path.join(directory, m) for m in made))
+    print("wrote " + ", ".join(made))
 
 
 if __name__ == "__main__":
