@@ -87,6 +87,34 @@ namespace hamilton
       }
   }
 
+  ElectrodeTerms
+  electrode_terms(const Electrode &electrode, const Segment &segment)
+  {
+    std::vector<unsigned int> in_stack;
+    for (const auto &name : electrode.layers)
+      for (unsigned int l = 0; l < segment.section.layers.size(); ++l)
+        if (segment.section.layers[l].name == name)
+          in_stack.push_back(l);
+    ElectrodeTerms terms;
+    for (unsigned int i = 0; i < in_stack.size(); ++i)
+      {
+        const unsigned int l     = in_stack[i];
+        const Layer       &layer = segment.section.layers[l];
+        const auto [bottom, top] = segment.section.layer_bounds[l];
+        double a                 = 1.;
+        if (electrode.connection == Connection::series)
+          a = 0.5;
+        else if (electrode.connection == Connection::parallel)
+          // +V in the upper layer, -V in the lower one
+          a = (segment.section.layer_bounds[in_stack[1 - i]].first > bottom) ? -1. : 1.;
+        terms.coupling_per_curvature +=
+          a * layer.poling * layer.material.e31 * layer.width * (bottom + top) / 2;
+        terms.capacitance_per_length +=
+          a * a * layer.material.permittivity * layer.width / layer.thickness;
+      }
+    return terms;
+  }
+
   SupportCondition
   support_condition_from_string(const std::string &name)
   {

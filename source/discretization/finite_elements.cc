@@ -338,11 +338,11 @@ namespace hamilton
   }
 
   void
-  FiniteElements::add_electrodes(unsigned int          e,
-                                 const Segment        &segment,
-                                 const Vector<double> &curvature,
+  FiniteElements::add_electrodes(unsigned int            e,
+                                 const Segment          &segment,
+                                 const Vector<double>   &curvature,
                                  const std::vector<int> &reaction_of,
-                                 Operators            &ops) const
+                                 Operators              &ops) const
   {
     const double middle = (nodes[e] + nodes[e + 1]) / 2;
     const double h      = nodes[e + 1] - nodes[e];
@@ -352,37 +352,15 @@ namespace hamilton
         const Electrode &electrode = model->electrodes[k];
         if (middle < electrode.x_start || middle > electrode.x_end)
           continue;
-        // the layers of this electrode in this segment's stack, and the
-        // share a of the electrode voltage each sees along +z
-        std::vector<unsigned int> in_stack;
-        for (const auto &name : electrode.layers)
-          for (unsigned int l = 0; l < segment.section.layers.size(); ++l)
-            if (segment.section.layers[l].name == name)
-              in_stack.push_back(l);
-        for (unsigned int i = 0; i < in_stack.size(); ++i)
-          {
-            const unsigned int l     = in_stack[i];
-            const Layer       &layer = segment.section.layers[l];
-            const auto [bottom, top] = segment.section.layer_bounds[l];
-            double a = 1.;
-            if (electrode.connection == Connection::series)
-              a = 0.5;
-            else if (electrode.connection == Connection::parallel)
-              {
-                const unsigned int other = in_stack[1 - i];
-                a = (segment.section.layer_bounds[other].first > bottom) ? -1. : 1.;
-              }
-            const double factor = a * layer.poling * layer.material.e31 *
-                                  layer.width * (bottom + top) / 2;
-            for (unsigned int j = 0; j < dofs.size(); ++j)
-              if (free_index[dofs[j]] >= 0)
-                ops.electrodes[k].coupling(free_index[dofs[j]]) += factor * curvature(j);
-              else if (reaction_of[dofs[j]] >= 0)
-                ops.reactions[reaction_of[dofs[j]]].electrode_coupling[k] +=
-                  factor * curvature(j);
-            ops.electrodes[k].capacitance += a * a * layer.material.permittivity *
-                                             layer.width * h / layer.thickness;
-          }
+        const ElectrodeTerms terms = electrode_terms(electrode, segment);
+        for (unsigned int j = 0; j < dofs.size(); ++j)
+          if (free_index[dofs[j]] >= 0)
+            ops.electrodes[k].coupling(free_index[dofs[j]]) +=
+              terms.coupling_per_curvature * curvature(j);
+          else if (reaction_of[dofs[j]] >= 0)
+            ops.reactions[reaction_of[dofs[j]]].electrode_coupling[k] +=
+              terms.coupling_per_curvature * curvature(j);
+        ops.electrodes[k].capacitance += terms.capacitance_per_length * h;
       }
   }
 

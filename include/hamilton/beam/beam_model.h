@@ -168,6 +168,22 @@ namespace hamilton
   };
 
   /**
+   * What an electrode contributes per unit length where it covers `segment`:
+   * the coupling per unit curvature, sum_k a_k p_k e31_k b_k zbar_k (N m/V,
+   * multiplies w''), and the capacitance per length
+   * sum_k a_k^2 eps33_k b_k / h_k (F/m), with a_k the share of the electrode
+   * voltage layer k sees (Electrode) and zbar_k its mid-plane height above
+   * the neutral axis.
+   */
+  struct ElectrodeTerms
+  {
+    double coupling_per_curvature = 0;
+    double capacitance_per_length = 0;
+  };
+  ElectrodeTerms
+  electrode_terms(const struct Electrode &electrode, const struct Segment &segment);
+
+  /**
    * Damping of the structure: modal damping ratios of the short-circuit
    * modes (the last ratio applies to all higher modes) or Rayleigh damping
    * D = alpha M + beta K, i.e. zeta_r = alpha/(2 omega_r) + beta omega_r/2.
