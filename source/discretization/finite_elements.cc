@@ -183,10 +183,16 @@ namespace hamilton
             ops->reactions.push_back(r);
           }
 
-    // rigid unit translation: w = 1 at every node, slopes and bubbles 0
-    Vector<double> rigid(n_full_dofs());
+    // rigid unit translation: w = 1 at every node, slopes and bubbles 0;
+    // rigid unit rotation about x = 0: w = x, scaled slope s at every node
+    Vector<double> rigid(n_full_dofs()), rotation(n_full_dofs());
     for (unsigned int node = 0; node < nodes.size(); ++node)
-      rigid[node * stride] = 1.;
+      {
+        rigid[node * stride]        = 1.;
+        rotation[node * stride]     = nodes[node];
+        rotation[node * stride + 1] = slope_scale[node];
+      }
+    ops->base_rotation_load.reinit(n_free);
 
     // Scatter a local matrix (and vector) of full indices `dofs`.
     const auto scatter = [&](const std::vector<unsigned int> &dofs,
@@ -208,10 +214,14 @@ namespace hamilton
               if (mass)
                 {
                   if (fi >= 0)
-                    ops->base_translation_load(fi) +=
-                      (*mass)(i, j) * rigid[dofs[j]];
-                  ops->rigid_mass +=
-                    rigid[dofs[i]] * (*mass)(i, j) * rigid[dofs[j]];
+                    {
+                      ops->base_translation_load(fi) += (*mass)(i, j) * rigid[dofs[j]];
+                      ops->base_rotation_load(fi) += (*mass)(i, j) * rotation[dofs[j]];
+                    }
+                  ops->rigid_mass += rigid[dofs[i]] * (*mass)(i, j) * rigid[dofs[j]];
+                  ops->rigid_first_moment += rigid[dofs[i]] * (*mass)(i, j) * rotation[dofs[j]];
+                  ops->rigid_second_moment +=
+                    rotation[dofs[i]] * (*mass)(i, j) * rotation[dofs[j]];
                 }
               if (fj < 0)
                 continue;
@@ -361,6 +371,25 @@ namespace hamilton
             ops.reactions[reaction_of[dofs[j]]].electrode_coupling[k] +=
               terms.coupling_per_curvature * curvature(j);
         ops.electrodes[k].capacitance += terms.capacitance_per_length * h;
+      }
+  }
+
+  void
+  FiniteElements::assemble_geometric_stiffness(const std::function<double(double)> &axial_force,
+                                               SparseMatrix<double>                &matrix) const
+  {
+    const std::function<double(double)> none;
+    C1BeamElement::LocalOperators       local;
+    matrix = 0;
+    for (unsigned int e = 0; e + 1 < nodes.size(); ++e)
+      {
+        const double h = nodes[e + 1] - nodes[e];
+        element->local_operators(nodes[e], h, slope_scale[e], slope_scale[e + 1], 0., 0., axial_force, none, local);
+        const auto dofs = full_dofs(e);
+        for (unsigned int i = 0; i < dofs.size(); ++i)
+          for (unsigned int j = 0; j < dofs.size(); ++j)
+            if (free_index[dofs[i]] >= 0 && free_index[dofs[j]] >= 0)
+              matrix.add(free_index[dofs[i]], free_index[dofs[j]], local.geometric(i, j));
       }
   }
 

@@ -308,58 +308,47 @@ namespace hamilton
     FullMatrix<double> M(n, n), K(n, n), G(n, n);
     ops->load.reinit(n);
     ops->base_translation_load.reinit(n);
+    ops->base_rotation_load.reinit(n);
     for (const auto &e : model->electrodes)
       ops->electrodes.push_back({e.name, Vector<double>(n), 0.});
 
-    // quadrature between key points, each interval subdivided
-    const std::vector<double> keys = model->key_points();
-    const double              L    = model->length();
-    const QGauss<1>           quadrature(std::max(16u, n + 8));
-    Values                    v;
-    for (unsigned int k = 0; k + 1 < keys.size(); ++k)
-      {
-        const unsigned int pieces =
-          std::max(1u, static_cast<unsigned int>(std::ceil((keys[k + 1] - keys[k]) / L * std::max(4u, n))));
-        for (unsigned int p = 0; p < pieces; ++p)
-          {
-            const double a = keys[k] + (keys[k + 1] - keys[k]) * p / pieces;
-            const double b = keys[k] + (keys[k + 1] - keys[k]) * (p + 1) / pieces;
-            const Segment &segment = model->segment_at((a + b) / 2);
-            const double   EI      = segment.section.bending_stiffness;
-            const double   rhoA    = segment.section.mass_per_length;
-            for (unsigned int q = 0; q < quadrature.size(); ++q)
-              {
-                const double x   = a + (b - a) * quadrature.point(q)[0];
-                const double JxW = (b - a) * quadrature.weight(q);
-                functions(x, v);
-                const double N0 = model->has_prestress ? model->axial_force->value(Point<1>(x)) : 0.;
-                const double f  = model->has_distributed_load ? model->distributed_load->value(Point<1>(x)) : 0.;
-                for (unsigned int i = 0; i < n; ++i)
-                  {
-                    for (unsigned int j = 0; j < n; ++j)
-                      {
-                        M(i, j) += rhoA * v[0][i] * v[0][j] * JxW;
-                        K(i, j) += EI * v[2][i] * v[2][j] * JxW;
-                        G(i, j) += N0 * v[1][i] * v[1][j] * JxW;
-                      }
-                    ops->load(i) += f * v[0][i] * JxW;
-                    ops->base_translation_load(i) += rhoA * v[0][i] * JxW;
-                  }
-                ops->rigid_mass += rhoA * JxW;
-                for (unsigned int e = 0; e < model->electrodes.size(); ++e)
-                  {
-                    const Electrode &electrode = model->electrodes[e];
-                    if ((a + b) / 2 < electrode.x_start || (a + b) / 2 > electrode.x_end)
-                      continue;
-                    const ElectrodeTerms terms = electrode_terms(electrode, segment);
-                    for (unsigned int i = 0; i < n; ++i)
-                      ops->electrodes[e].coupling(i) += terms.coupling_per_curvature * v[2][i] * JxW;
-                    ops->electrodes[e].capacitance += terms.capacitance_per_length * JxW;
-                  }
-              }
-            ops->stiffness_scale = std::max(ops->stiffness_scale, EI / rhoA * std::pow(n / L, 4));
-          }
-      }
+    Values v;
+    double stiffness_scale = 0;
+    for_each_quadrature_point([&](double x, double JxW, double middle) {
+      const Segment &segment = model->segment_at(middle);
+      const double   EI      = segment.section.bending_stiffness;
+      const double   rhoA    = segment.section.mass_per_length;
+      functions(x, v);
+      const double N0 = model->has_prestress ? model->axial_force->value(Point<1>(x)) : 0.;
+      const double f  = model->has_distributed_load ? model->distributed_load->value(Point<1>(x)) : 0.;
+      for (unsigned int i = 0; i < n; ++i)
+        {
+          for (unsigned int j = 0; j < n; ++j)
+            {
+              M(i, j) += rhoA * v[0][i] * v[0][j] * JxW;
+              K(i, j) += EI * v[2][i] * v[2][j] * JxW;
+              G(i, j) += N0 * v[1][i] * v[1][j] * JxW;
+            }
+          ops->load(i) += f * v[0][i] * JxW;
+          ops->base_translation_load(i) += rhoA * v[0][i] * JxW;
+          ops->base_rotation_load(i) += rhoA * x * v[0][i] * JxW;
+        }
+      ops->rigid_mass += rhoA * JxW;
+      ops->rigid_first_moment += rhoA * x * JxW;
+      ops->rigid_second_moment += rhoA * x * x * JxW;
+      for (unsigned int e = 0; e < model->electrodes.size(); ++e)
+        {
+          const Electrode &electrode = model->electrodes[e];
+          if (middle < electrode.x_start || middle > electrode.x_end)
+            continue;
+          const ElectrodeTerms terms = electrode_terms(electrode, segment);
+          for (unsigned int i = 0; i < n; ++i)
+            ops->electrodes[e].coupling(i) += terms.coupling_per_curvature * v[2][i] * JxW;
+          ops->electrodes[e].capacitance += terms.capacitance_per_length * JxW;
+        }
+      stiffness_scale = std::max(stiffness_scale, EI / rhoA * std::pow(n / model->length(), 4));
+    });
+    ops->stiffness_scale = stiffness_scale;
 
     const auto add_point = [&](double x, double m, double J, double k, double kr, double F, double Mo) {
       functions(x, v);
@@ -367,6 +356,7 @@ namespace hamilton
         {
           ops->load(i) += F * v[0][i] + Mo * v[1][i];
           ops->base_translation_load(i) += m * v[0][i];
+          ops->base_rotation_load(i) += m * x * v[0][i] + J * v[1][i];
           for (unsigned int j = 0; j < n; ++j)
             {
               M(i, j) += m * v[0][i] * v[0][j] + J * v[1][i] * v[1][j];
@@ -374,6 +364,8 @@ namespace hamilton
             }
         }
       ops->rigid_mass += m;
+      ops->rigid_first_moment += m * x;
+      ops->rigid_second_moment += m * x * x + J;
     };
     for (const auto &m : model->point_masses)
       add_point(m.position, m.mass, m.rotary_inertia, 0, 0, 0, 0);
@@ -394,6 +386,46 @@ namespace hamilton
           ops->geometric_stiffness.set(i, j, (G(i, j) + G(j, i)) / 2);
         }
     return ops;
+  }
+
+  void
+  RayleighRitz::for_each_quadrature_point(const std::function<void(double, double, double)> &f) const
+  {
+    // Gauss points between key points, each interval subdivided so that the
+    // oscillating trial functions are integrated accurately
+    const std::vector<double> keys = model->key_points();
+    const double              L    = model->length();
+    const QGauss<1>           quadrature(std::max(16u, n + 8));
+    for (unsigned int k = 0; k + 1 < keys.size(); ++k)
+      {
+        const unsigned int pieces = std::max(
+          1u, static_cast<unsigned int>(std::ceil((keys[k + 1] - keys[k]) / L * std::max(4u, n))));
+        for (unsigned int p = 0; p < pieces; ++p)
+          {
+            const double a = keys[k] + (keys[k + 1] - keys[k]) * p / pieces;
+            const double b = keys[k] + (keys[k + 1] - keys[k]) * (p + 1) / pieces;
+            for (unsigned int q = 0; q < quadrature.size(); ++q)
+              f(a + (b - a) * quadrature.point(q)[0], (b - a) * quadrature.weight(q), (a + b) / 2);
+          }
+      }
+  }
+
+  void
+  RayleighRitz::assemble_geometric_stiffness(const std::function<double(double)> &axial_force,
+                                             SparseMatrix<double>                &matrix) const
+  {
+    FullMatrix<double> G(n, n);
+    Values             v;
+    for_each_quadrature_point([&](double x, double JxW, double) {
+      functions(x, v);
+      const double N0 = axial_force(x);
+      for (unsigned int i = 0; i < n; ++i)
+        for (unsigned int j = 0; j < n; ++j)
+          G(i, j) += N0 * v[1][i] * v[1][j] * JxW;
+    });
+    for (unsigned int i = 0; i < n; ++i)
+      for (unsigned int j = 0; j < n; ++j)
+        matrix.set(i, j, (G(i, j) + G(j, i)) / 2);
   }
 
   void

@@ -9,6 +9,7 @@
 #include <deal.II/lac/sparsity_pattern.h>
 #include <deal.II/lac/vector.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,6 +37,16 @@ namespace hamilton
     dealii::Vector<double> base_translation_load;
     /** r^T M r: the mass that moves with a rigid base translation (kg). */
     double rigid_mass = 0;
+    /**
+     * M r_theta for a rigid unit rotation about the root x = 0
+     * (w = x, w' = 1): the inertia load per base angular acceleration
+     * (kg m), and the first and second moments of mass about the root,
+     * r^T M r_theta (kg m) and r_theta^T M r_theta (kg m^2, with rotary
+     * inertias).
+     */
+    dealii::Vector<double> base_rotation_load;
+    double                 rigid_first_moment  = 0;
+    double                 rigid_second_moment = 0;
 
     /**
      * A support reaction, computed from the static solution u as
@@ -126,6 +137,14 @@ namespace hamilton
      */
     virtual std::vector<double>
     sample_points(unsigned int per_element) const = 0;
+
+    /**
+     * The geometric stiffness for another axial force N0(x) (N), e.g. a unit
+     * load or centrifugal stiffening; same pattern as Operators::sparsity.
+     */
+    virtual void
+    assemble_geometric_stiffness(const std::function<double(double)> &axial_force,
+                                 dealii::SparseMatrix<double>        &matrix) const = 0;
 
     /** A one-line description ("40 cubic elements, 80 unknowns"). */
     virtual std::string

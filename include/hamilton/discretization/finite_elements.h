@@ -41,6 +41,9 @@ namespace hamilton
              double                       &curvature) const override;
     std::vector<double>
     sample_points(unsigned int per_element) const override;
+    void
+    assemble_geometric_stiffness(const std::function<double(double)> &axial_force,
+                                 dealii::SparseMatrix<double>        &matrix) const override;
     std::string
     description() const override;
 

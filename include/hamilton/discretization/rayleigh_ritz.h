@@ -50,6 +50,9 @@ namespace hamilton
              double                       &curvature) const override;
     std::vector<double>
     sample_points(unsigned int per_element) const override;
+    void
+    assemble_geometric_stiffness(const std::function<double(double)> &axial_force,
+                                 dealii::SparseMatrix<double>        &matrix) const override;
     std::string
     description() const override;
 
@@ -61,6 +64,10 @@ namespace hamilton
     /** Value, first and second derivative of every trial function at x. */
     using Values = std::array<std::vector<double>, 3>;
     std::function<void(double, Values &)> functions;
+
+    /** Call f(x, JxW, segment midpoint) at every quadrature point. */
+    void
+    for_each_quadrature_point(const std::function<void(double, double, double)> &f) const;
   };
 } // namespace hamilton
 
