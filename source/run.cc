@@ -164,6 +164,11 @@ namespace hamilton
       {
         for (const auto &table : r->tables())
           write_csv(table, output.directory + "/" + table.name + ".csv");
+        for (const auto &[name, document] : r->documents())
+          {
+            std::ofstream file(output.directory + "/" + name);
+            file << std::setw(2) << document << "\n";
+          }
         if (output.write_vtu)
           for (const auto &[group, fields] : r->fields())
             write_vtu_series(model,

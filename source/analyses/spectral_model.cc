@@ -1,5 +1,6 @@
 #include <hamilton/analyses/eigensolver.h>
 #include <hamilton/analyses/spectral_model.h>
+#include <hamilton/rom/reduced_model.h>
 
 #include <Eigen/Dense>
 
@@ -68,6 +69,22 @@ namespace hamilton
         capacitance.push_back(e.capacitance);
         electrode_names.push_back(e.name);
       }
+  }
+
+  SpectralModel::SpectralModel(const Problem &problem, const ReducedModel &rom)
+    : omega(rom.omega)
+    , zeta(rom.damping_ratios)
+    , participation(rom.participation_translation)
+    , problem(problem)
+  {
+    for (const auto &e : rom.electrodes)
+      {
+        chi.push_back(e.coupling);
+        capacitance.push_back(e.capacitance);
+        electrode_names.push_back(e.name);
+      }
+    for (const auto &o : rom.outputs)
+      point_values.emplace_back(o.position, o.displacement);
   }
 
   std::vector<SpectralModel::Circuit>
@@ -231,6 +248,14 @@ namespace hamilton
   std::vector<double>
   SpectralModel::mode_values(double x) const
   {
+    if (shapes.empty())
+      {
+        for (const auto &[position, values] : point_values)
+          if (std::abs(position - x) <= 1e-12 * problem.model.length())
+            return values;
+        throw std::invalid_argument("x = " + std::to_string(x) +
+                                    " m is not an output point of the reduced model");
+      }
     std::vector<double> values;
     for (const auto &phi : shapes)
       {

@@ -67,6 +67,12 @@ namespace hamilton
     {
       return {};
     }
+    /** JSON documents to write beside results.json: file name, content. */
+    virtual std::vector<std::pair<std::string, nlohmann::json>>
+    documents() const
+    {
+      return {};
+    }
     /** Warnings the user must see (printed and stored in results.json). */
     std::vector<std::string> warnings;
   };

@@ -10,6 +10,8 @@
 
 namespace hamilton
 {
+  struct ReducedModel;
+
   /**
    * The steady-state electromechanics of a discretized beam in the basis of
    * its short-circuit modes (K [+ K_g], M). With all modes kept it is the
@@ -32,6 +34,13 @@ namespace hamilton
      * damping from the model, couplings and capacitances of the electrodes.
      */
     SpectralModel(const Problem &problem, unsigned int n_modes, bool include_prestress);
+
+    /**
+     * Build from a reduced model (its coordinates, couplings and output
+     * points); the problem supplies only the electrode circuits. Mode values
+     * exist at the ROM's output points only.
+     */
+    SpectralModel(const Problem &problem, const ReducedModel &rom);
 
     /** What drives the structure. */
     struct Excitation
@@ -71,7 +80,10 @@ namespace hamilton
           const Excitation           &excitation,
           const std::vector<Circuit> &circuits) const;
 
-    /** phi_r(x) of every mode (m per unit modal coordinate). */
+    /**
+     * phi_r(x) of every mode (m per unit modal coordinate). A model built
+     * from a ROM knows its output points only; another x throws.
+     */
     std::vector<double>
     mode_values(double x) const;
 
@@ -104,6 +116,8 @@ namespace hamilton
   private:
     const Problem                       problem;
     std::vector<dealii::Vector<double>> shapes;
+    /** Of a ROM: output positions and the mode values there. */
+    std::vector<std::pair<double, std::vector<double>>> point_values;
   };
 
   /**
