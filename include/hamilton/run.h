@@ -1,10 +1,15 @@
 #ifndef hamilton_run_h
 #define hamilton_run_h
 
+#include <hamilton/analyses/analysis.h>
+
 #include <deal.II/base/parameter_handler.h>
 
 #include <iosfwd>
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace hamilton
 {
@@ -12,6 +17,28 @@ namespace hamilton
   void
   declare_all_parameters(dealii::ParameterHandler       &prm,
                          const dealii::ParameterHandler *first_pass);
+
+  /** A beam model read from a parameter file, discretized, with its operators. */
+  struct LoadedBeam
+  {
+    BeamModel                       model;
+    std::unique_ptr<Discretization> discretization;
+    std::unique_ptr<Operators>      operators;
+    Problem
+    problem() const
+    {
+      return {model, *discretization, *operators};
+    }
+  };
+
+  /**
+   * Read the beam of a parameter file (its analyses are ignored), with
+   * entries replaced: each pair is ("Subsection/.../Entry", value). For
+   * programs and tests that work on the library directly.
+   */
+  std::unique_ptr<LoadedBeam>
+  load_beam(const std::string                                      &parameter_file,
+            const std::vector<std::pair<std::string, std::string>> &changes = {});
 
   /** What the command line asks for. */
   struct RunOptions

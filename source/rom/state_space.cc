@@ -70,7 +70,8 @@ namespace hamilton
         if (std::find(allowed_kinds.begin(), allowed_kinds.end(), port.kind) == allowed_kinds.end())
           input_error(section, entry, "'" + item + "'",
                       "'" + port.kind + "' is not a port kind here; allowed: " + names(allowed_kinds) +
-                        ", each (except base acceleration) followed by ': name'.");
+                        ", each followed by ': name'" +
+                        (allowed_kinds.front() == "base acceleration" ? " (except base acceleration)." : "."));
         if ((port.kind == "base acceleration") != port.target.empty())
           input_error(section, entry, "'" + item + "'",
                       port.target.empty() ? "'" + port.kind + "' needs a target: '" + port.kind + ": name'." :

@@ -63,7 +63,9 @@ TEST(Convergence, PRefinementIsExponential)
       std::cout << "  2 elements, p = " << p << ": error " << errors[p]
                 << " (estimated round-off " << roundoff << ")\n";
       if (p >= 13) // the floor of double precision is reached
-        EXPECT_LT(std::abs(errors[p]), 1e-13) << "p = " << p;
+        {
+          EXPECT_LT(std::abs(errors[p]), 1e-13) << "p = " << p;
+        }
     }
   for (unsigned int p = 4; p <= 10; p += 2)
     EXPECT_LT(errors[p + 2], 1e-2 * errors[p]) << "p = " << p;

@@ -104,27 +104,7 @@ namespace hamilton::testing
   load(const std::string                                      &source_file,
        const std::vector<std::pair<std::string, std::string>> &changes)
   {
-    ParameterHandler prm;
-    read_parameter_file(prm, std::string(HAMILTON_SOURCE_DIR) + "/" + source_file,
-                        declare_all_parameters);
-    for (const auto &[path, value] : changes)
-      {
-        auto parts = Utilities::split_string_list(path, '/');
-        const std::string entry = parts.back();
-        parts.pop_back();
-        for (const auto &p : parts)
-          prm.enter_subsection(p);
-        prm.set(entry, value);
-        for (std::size_t i = 0; i < parts.size(); ++i)
-          prm.leave_subsection();
-      }
-    Section section(prm);
-    auto    loaded = std::make_unique<Loaded>();
-    loaded->model.parse_parameters(section);
-    loaded->discretization = Discretization::create(section);
-    loaded->discretization->setup(loaded->model);
-    loaded->operators = loaded->discretization->assemble();
-    return loaded;
+    return load_beam(std::string(HAMILTON_SOURCE_DIR) + "/" + source_file, changes);
   }
 
   std::string

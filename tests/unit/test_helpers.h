@@ -4,6 +4,7 @@
 #include <hamilton/analyses/modal.h>
 #include <hamilton/beam/beam_model.h>
 #include <hamilton/discretization/finite_elements.h>
+#include <hamilton/run.h>
 
 #include <functional>
 #include <memory>
@@ -56,21 +57,8 @@ namespace hamilton::testing
   std::vector<double>
   roots(const std::function<double(double)> &f, double a, double b, unsigned int n);
 
-  /**
-   * A model read from a parameter file (path relative to the source tree),
-   * with entries replaced: each pair is ("Subsection/.../Entry", value).
-   */
-  struct Loaded
-  {
-    BeamModel                       model;
-    std::unique_ptr<Discretization> discretization;
-    std::unique_ptr<Operators>      operators;
-    Problem
-    problem() const
-    {
-      return {model, *discretization, *operators};
-    }
-  };
+  /** A model read from a parameter file (path relative to the source tree). */
+  using Loaded = LoadedBeam;
   std::unique_ptr<Loaded>
   load(const std::string                                      &source_file,
        const std::vector<std::pair<std::string, std::string>> &changes = {});

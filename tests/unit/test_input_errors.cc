@@ -213,7 +213,7 @@ TEST(Registry, EveryPluginIsRegistered)
 {
   // a static library could silently drop self-registering plugins
   EXPECT_EQ(AnalysisRegistry::instance().pattern(),
-            "buckling|frequency response|harvester|modal|rl shunt|static");
+            "buckling|frequency response|harvester|modal|reduced model|rl shunt|static");
   EXPECT_EQ(DiscretizationRegistry::instance().pattern(), "finite elements|rayleigh-ritz");
 }
 
