@@ -13,6 +13,8 @@ namespace
     "Usage:\n"
     "  hamilton FILE.prm [--output-dir DIR]  run what the file describes\n"
     "  hamilton --validate FILE.prm           read and check the file only\n"
+    "  hamilton --print-equations FILE.prm    the derived equations of the lumped\n"
+    "                                         system, as text and LaTeX\n"
     "  hamilton --print-parameters            every entry with its documentation,\n"
     "                                         default and allowed values\n"
     "  hamilton --help                        this text\n";
@@ -62,6 +64,8 @@ main(int argc, char **argv)
         {
           if (args[i] == "--validate")
             options.validate_only = true;
+          else if (args[i] == "--print-equations")
+            options.print_equations = true;
           else if (args[i] == "--output-dir" && i + 1 < args.size())
             options.output_directory = args[++i];
           else if (args[i].rfind("--", 0) == 0)

@@ -3,6 +3,7 @@
 #include <hamilton/base/input.h>
 #include <hamilton/beam/beam_model.h>
 #include <hamilton/discretization/discretization.h>
+#include <hamilton/lumped/lumped_run.h>
 #include <hamilton/output/writers.h>
 #include <hamilton/run.h>
 #include <hamilton/sweep.h>
@@ -91,6 +92,7 @@ namespace hamilton
     Discretization::declare_parameters_of_all(prm);
     Analysis::declare_parameters_of_all(prm);
     Sweep::declare_parameters(prm);
+    lumped::LumpedRun::declare_parameters(prm, first_pass);
     declare_output(prm);
   }
 
@@ -120,96 +122,138 @@ namespace hamilton
     return loaded;
   }
 
+  namespace
+  {
+    bool
+    describes_beam(ParameterHandler &prm)
+    {
+      return !split_list(prm.get({"Beam", "Segments"}, "Names")).empty();
+    }
+
+    /** The beam part of a run: analyses (or a sweep), then their files. */
+    void
+    run_beam(ParameterHandler &prm, Section &section, const RunOptions &options, const OutputOptions &output,
+             nlohmann::json &results, std::vector<std::string> &warnings, std::ostream &out)
+    {
+      BeamModel model;
+      model.parse_parameters(section);
+      auto discretization = Discretization::create(section);
+      auto analyses       = Analysis::create_selected(section);
+      Sweep sweep;
+      sweep.parse_parameters(section);
+
+      discretization->setup(model);
+      auto          operators = discretization->assemble();
+      const Problem problem{model, *discretization, *operators};
+      for (const auto &a : analyses)
+        a.second->check(problem);
+      if (sweep.enabled())
+        sweep.check(prm, analyses);
+
+      if (options.validate_only)
+        {
+          out << "'" << options.parameter_file << "' is valid: " << model.segments.size()
+              << " segment(s), length " << model.length() << " m, " << discretization->description() << ".\n";
+          return;
+        }
+
+      out << "Hamilton: " << options.parameter_file << "\n"
+          << "  beam length " << model.length() << " m, mass " << model.total_mass() << " kg, "
+          << discretization->description() << "\n";
+      results["model"] = describe_model(model, *discretization);
+
+      std::vector<std::unique_ptr<AnalysisResult>> outcomes;
+      if (sweep.enabled())
+        outcomes.push_back(sweep.run(prm, section, out));
+      else
+        for (const auto &a : analyses)
+          outcomes.push_back(a.second->run(problem));
+      for (const auto &r : outcomes)
+        {
+          r->print_summary(out);
+          r->add_to_json(results);
+          for (const auto &w : r->warnings)
+            {
+              warnings.push_back(w);
+              out << "  WARNING: " << w << "\n";
+            }
+        }
+
+      // everything succeeded: only now write the output directory
+      std::filesystem::create_directories(output.directory);
+      for (const auto &r : outcomes)
+        {
+          for (const auto &table : r->tables())
+            write_csv(table, output.directory + "/" + table.name + ".csv");
+          for (const auto &[name, document] : r->documents())
+            {
+              std::ofstream file(output.directory + "/" + name);
+              file << std::setw(2) << document << "\n";
+            }
+          if (output.write_vtu)
+            for (const auto &[group, fields] : r->fields())
+              write_vtu_series(model, *discretization, fields, output.samples_per_element, output.directory, group);
+        }
+    }
+  } // namespace
+
   void
   run(const RunOptions &options, std::ostream &out)
   {
     ParameterHandler prm;
     read_parameter_file(prm, options.parameter_file, declare_all_parameters);
     Section section(prm);
-
-    BeamModel model;
-    model.parse_parameters(section);
-    auto discretization = Discretization::create(section);
-    auto analyses       = Analysis::create_selected(section);
-    Sweep sweep;
-    sweep.parse_parameters(section);
     const OutputOptions output = parse_output(section, options);
+    const bool          beam   = describes_beam(prm);
+    const bool          lumped = lumped::LumpedRun::described_in(prm);
+    if (!beam && !lumped)
+      throw InputError("'" + options.parameter_file + "' describes neither a beam (subsection 'Beam/Segments', "
+                       "'Names') nor a lumped system (subsection 'Lumped system', 'Coordinates' or "
+                       "'Components/Names'). Start from 'hamilton --print-parameters' or an example in prm/.");
 
-    discretization->setup(model);
-    auto          operators = discretization->assemble();
-    const Problem problem{model, *discretization, *operators};
-    for (const auto &a : analyses)
-      a.second->check(problem);
-    if (sweep.enabled())
-      sweep.check(prm, analyses);
-
-    if (options.validate_only)
+    // the lumped system is read and its equations derived before anything
+    // runs, so that bad input stops the run with nothing written
+    lumped::LumpedRun lumped_run;
+    if (lumped)
+      lumped_run.parse_parameters(section, std::filesystem::path(options.parameter_file).parent_path().string());
+    if (options.print_equations)
       {
-        out << "'" << options.parameter_file << "' is valid: "
-            << model.segments.size() << " segment(s), length " << model.length()
-            << " m, " << discretization->description() << ".\n";
+        if (!lumped)
+          throw InputError("'" + options.parameter_file + "' has no lumped system: --print-equations prints "
+                           "the equations of subsection 'Lumped system'.");
+        lumped_run.print_equations(out);
         return;
       }
-
-    out << "Hamilton: " << options.parameter_file << "\n"
-        << "  beam length " << model.length() << " m, mass "
-        << model.total_mass() << " kg, " << discretization->description()
-        << "\n";
 
     nlohmann::json results;
     results["format"]  = "hamilton-results";
     results["version"] = 1;
-    results["input"] =
-      std::filesystem::path(options.parameter_file).filename().string();
-    results["model"] = describe_model(model, *discretization);
-
-    std::vector<std::unique_ptr<AnalysisResult>> outcomes;
-    std::vector<std::string>                     warnings;
-    if (sweep.enabled())
+    results["input"]   = std::filesystem::path(options.parameter_file).filename().string();
+    std::vector<std::string> warnings;
+    if (beam)
+      run_beam(prm, section, options, output, results, warnings, out);
+    if (options.validate_only)
       {
-        outcomes.push_back(sweep.run(prm, section, out));
+        if (lumped)
+          out << "'" << options.parameter_file << "' is valid: lumped system of "
+              << lumped_run.system.coordinates.size() << " coordinates, equations derived.\n";
+        return;
       }
-    else
-      for (const auto &a : analyses)
-        outcomes.push_back(a.second->run(problem));
-    for (const auto &r : outcomes)
+    std::filesystem::create_directories(output.directory);
+    if (lumped)
       {
-        r->print_summary(out);
-        r->add_to_json(results);
-        for (const auto &w : r->warnings)
-          {
-            warnings.push_back(w);
-            out << "  WARNING: " << w << "\n";
-          }
+        if (!beam)
+          out << "Hamilton: " << options.parameter_file << "\n";
+        results["lumped"] = lumped_run.run(output.directory, out);
+        for (const auto &w : lumped_run.system.warnings)
+          warnings.push_back(w);
       }
     results["warnings"] = warnings;
-
-    // everything succeeded: only now write the output directory
-    std::filesystem::create_directories(output.directory);
-    for (const auto &r : outcomes)
-      {
-        for (const auto &table : r->tables())
-          write_csv(table, output.directory + "/" + table.name + ".csv");
-        for (const auto &[name, document] : r->documents())
-          {
-            std::ofstream file(output.directory + "/" + name);
-            file << std::setw(2) << document << "\n";
-          }
-        if (output.write_vtu)
-          for (const auto &[group, fields] : r->fields())
-            write_vtu_series(model,
-                             *discretization,
-                             fields,
-                             output.samples_per_element,
-                             output.directory,
-                             group);
-      }
     {
       std::ofstream json(output.directory + "/results.json");
       json << std::setw(2) << results << "\n";
     }
-    prm.print_parameters(output.directory + "/parameters_used.prm",
-                         ParameterHandler::ShortPRM);
+    prm.print_parameters(output.directory + "/parameters_used.prm", ParameterHandler::ShortPRM);
     out << "Results written to " << output.directory << "/\n";
   }
 } // namespace hamilton

@@ -48,6 +48,8 @@ namespace hamilton
     std::string output_directory;
     /** Only read and check the file; write nothing. */
     bool validate_only = false;
+    /** Print the derived equations of the lumped system; write nothing. */
+    bool print_equations = false;
   };
 
   /**

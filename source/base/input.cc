@@ -234,17 +234,21 @@ namespace hamilton
         throw InputError("Cannot open parameter file '" + filename +
                          "'. Check the path and the permissions.");
     }
-    ParameterHandler first;
+    // lenient passes: the first learns the lists of names, the second what
+    // depends on a named item (e.g. a component's type)
+    ParameterHandler first, second;
     declare(first, nullptr);
-    try
-      {
-        first.parse_input(filename, "", true);
-      }
-    catch (const std::exception &e)
-      {
-        rethrow_parse_error(filename, e);
-      }
-    declare(prm, &first);
+    declare(second, &first);
+    for (ParameterHandler *pass : {&first, &second})
+      try
+        {
+          pass->parse_input(filename, "", true);
+        }
+      catch (const std::exception &e)
+        {
+          rethrow_parse_error(filename, e);
+        }
+    declare(prm, &second);
     try
       {
         prm.parse_input(filename, "", false);

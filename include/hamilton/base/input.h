@@ -127,9 +127,10 @@ namespace hamilton
                        &declare_one);
 
   /**
-   * Parse a parameter file in two passes: the first (with undeclared entries
-   * skipped) lets `declare` learn the user-chosen names; the second declares
-   * everything and parses strictly, so that a misspelt entry or subsection is
+   * Parse a parameter file in three passes: the first two (with undeclared
+   * entries skipped) let `declare` learn the user-chosen names and what
+   * depends on them (a component's type); the last declares everything and
+   * parses strictly, so that a misspelt entry or subsection is
    * an error. `declare(prm, first_pass)` must declare the same entries on both
    * passes except the named subsections. The lenient pass reads names through
    * `Section`, so `declare` receives the handler of the first pass (nullptr on

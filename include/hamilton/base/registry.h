@@ -85,6 +85,21 @@ namespace hamilton
           e.second.declare_parameters(prm);
     }
 
+    /** Declare the parameters of plugin `name` only (in the current subsection). */
+    void
+    declare_parameters_of(const std::string &name, dealii::ParameterHandler &prm) const
+    {
+      const auto found = entries.find(name);
+      if (found != entries.end() && found->second.declare_parameters)
+        found->second.declare_parameters(prm);
+    }
+
+    bool
+    has(const std::string &name) const
+    {
+      return entries.count(name) > 0;
+    }
+
     /** The subsection that holds the parameters of plugin `name`. */
     std::string
     subsection(const std::string &name) const

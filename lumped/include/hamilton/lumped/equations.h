@@ -1,0 +1,62 @@
+#ifndef hamilton_lumped_equations_h
+#define hamilton_lumped_equations_h
+
+#include <hamilton/lumped/system.h>
+
+#include <ostream>
+
+namespace hamilton::lumped
+{
+  /**
+   * Lagrange's equations of a System, derived symbolically (GiNaC), with the
+   * parameters kept as symbols (the simplified model's neglected parameters
+   * set to zero). With q, v = q_dot, a = v_dot and multipliers lambda:
+   *
+   *   R_i = sum_j M_ij a_j + sum_j (dp_i/dq_j) v_j - dL/dq_i + dD/dv_i
+   *         + sum_k dPhi_k/dq_i lambda_k - F_i - S_i = 0,
+   *
+   * p = dL/dv, M = dp/dv. A coordinate whose row of M vanishes (an
+   * inductance neglected) has an algebraic velocity. The Jacobi integral
+   * E = v . p - L is the stored energy of the audit; the powers are
+   * F . v (supplied), S . v (non-reciprocal sources) and v . dD/dv
+   * (dissipated).
+   */
+  class Equations
+  {
+  public:
+    /** Derive; throws InputError for a coordinate that cannot be solved for. */
+    explicit Equations(const System &system);
+
+    const System &system;
+    unsigned int  n = 0; ///< coordinates
+    unsigned int  m = 0; ///< constraints
+
+    GiNaC::matrix                mass;        ///< n x n, M(q, v)
+    std::vector<GiNaC::ex>       residual;    ///< R_i (n)
+    std::vector<GiNaC::symbol>   multipliers; ///< lambda_k (m)
+    std::vector<GiNaC::ex>       constraints; ///< Phi_k (m)
+    GiNaC::matrix                constraint_jacobian; ///< m x n
+    GiNaC::ex                    energy, supplied_power, source_power, dissipated_power;
+    std::vector<bool>            algebraic; ///< velocity i algebraic (row of M zero)
+
+    /**
+     * The matrix form M a + C v + G v + D v + g = B u + f of
+     * 002_5224c40c0e6c57b5.txt when L is quadratic in the velocities, D
+     * quadratic and the forces linear in the time functions u: C from the
+     * Christoffel symbols, G the gyroscopic (skew) part of the terms linear
+     * in v (motor couplings), g = d(V + W_e)/dq, f what remains of F + S.
+     */
+    struct MatrixForm
+    {
+      bool          exists = false;
+      std::string   why_not;
+      GiNaC::matrix M, C, G, D, g, B, f;
+    } matrix_form;
+
+    /** Print the equations as text and LaTeX (parameters as symbols). */
+    void
+    print(std::ostream &out) const;
+  };
+} // namespace hamilton::lumped
+
+#endif

@@ -1,0 +1,50 @@
+#ifndef hamilton_lumped_lumped_run_h
+#define hamilton_lumped_lumped_run_h
+
+#include <hamilton/lumped/equations.h>
+#include <hamilton/lumped/simulation.h>
+#include <hamilton/lumped/system.h>
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <ostream>
+#include <string>
+
+namespace hamilton::lumped
+{
+  /**
+   * The lumped part of a run: read subsection "Lumped system", derive the
+   * equations (errors before anything is written), then compile, integrate
+   * and write lumped.csv row by row, so that a run stopped by a lock-up
+   * leaves a valid CSV up to that time.
+   */
+  class LumpedRun
+  {
+  public:
+    static void
+    declare_parameters(dealii::ParameterHandler &prm, const dealii::ParameterHandler *previous_pass);
+
+    /** Whether the file describes a lumped system. */
+    static bool
+    described_in(dealii::ParameterHandler &prm);
+
+    /** Read the system and the simulation options; derive the equations. */
+    void
+    parse_parameters(Section &section, const std::string &directory);
+
+    void
+    print_equations(std::ostream &out) const;
+
+    /** Compile, integrate, write lumped.csv; the summary for results.json. */
+    nlohmann::json
+    run(const std::string &output_directory, std::ostream &out);
+
+    System                     system;
+    std::unique_ptr<Equations> equations;
+    SimulationOptions          options;
+    double                     derive_seconds = 0;
+  };
+} // namespace hamilton::lumped
+
+#endif

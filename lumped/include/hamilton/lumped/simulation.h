@@ -1,0 +1,111 @@
+#ifndef hamilton_lumped_simulation_h
+#define hamilton_lumped_simulation_h
+
+#include <hamilton/lumped/equations.h>
+
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace hamilton::lumped
+{
+  /** Options of a time integration. */
+  struct SimulationOptions
+  {
+    double final_time         = 1;     ///< s
+    double output_interval    = 0.01;  ///< s
+    double relative_tolerance = 1e-8;
+    double absolute_tolerance = 1e-10;
+  };
+
+  /**
+   * A failure during the integration (a mechanism locking, IDA giving up):
+   * the message names the time and the configuration. Rows delivered before
+   * it remain valid.
+   */
+  class SimulationError : public InputError
+  {
+  public:
+    using InputError::InputError;
+  };
+
+  /**
+   * The equations compiled to machine code (GiNaC compile_ex through the C
+   * compiler), with the parameters' values substituted: residual and
+   * Jacobian of the DAE, outputs. Unknowns y = (q, v, lambda, mu, W_supplied,
+   * W_source, W_dissipated): the index-2 stabilized (Gear-Gupta-Leimkuhler)
+   * form q' = v + Phi_q^T mu, R(q, v, v', lambda) = 0, Phi_q v = 0,
+   * Phi(q) = 0, with the supplied, source and dissipated work integrated as
+   * three more unknowns.
+   */
+  class CompiledSystem
+  {
+  public:
+    explicit CompiledSystem(const Equations &equations);
+    ~CompiledSystem();
+
+    unsigned int n, m, n_inputs, n_outputs;
+    unsigned int
+    size() const
+    {
+      return 2 * n + 2 * m + 3;
+    }
+    /** Time functions at t (the inputs u). */
+    std::vector<double>
+    inputs(double t) const;
+    /** F(t, y, y'). */
+    void
+    residual(double t, const double *y, const double *y_dot, double *result) const;
+    /** dF/dy and dF/dy' (dense, row-major, size x size each). */
+    void
+    jacobian(double t, const double *y, const double *y_dot, double *dy, double *dy_dot) const;
+    /** Named outputs, then the Jacobi integral E, then Gamma = d(Phi_q v)/dq v (m). */
+    void
+    outputs(double t, const double *y, double *result) const;
+
+    double                   compile_seconds = 0;
+    mutable unsigned long    residual_calls = 0, jacobian_calls = 0;
+
+  private:
+    struct Functions;
+    std::unique_ptr<Functions> functions;
+    const Equations           &equations;
+  };
+
+  /** What an integration produced besides its rows. */
+  struct SimulationSummary
+  {
+    std::vector<std::string> columns;
+    double supplied_work = 0, source_work = 0, dissipated_energy = 0, stored_energy_change = 0;
+    double largest_audit_residual = 0; ///< J, over the output times
+    double integrate_seconds      = 0;
+    unsigned long residual_calls = 0, jacobian_calls = 0;
+    unsigned int  rows           = 0;
+  };
+
+  /**
+   * The columns of the rows simulate() produces: t_s, the coordinates, their
+   * velocities (x_dot), the multipliers, the named outputs, then the energy
+   * audit (stored energy change, supplied work, source work, dissipated
+   * energy, residual; J).
+   */
+  std::vector<std::string>
+  output_columns(const Equations &equations);
+
+  /**
+   * Project the initial conditions onto the constraints, make them
+   * consistent (accelerations, multipliers, algebraic velocities) and
+   * integrate with IDA to `final_time`; every output time gives one row to
+   * `on_row` (columns in the summary). Progress goes to `progress`.
+   */
+  SimulationSummary
+  simulate(const CompiledSystem                             &compiled,
+           const Equations                                  &equations,
+           const SimulationOptions                          &options,
+           const std::function<void(const std::vector<double> &)> &on_row,
+           std::ostream                                     *progress);
+} // namespace hamilton::lumped
+
+#endif

@@ -1,0 +1,136 @@
+#ifndef hamilton_lumped_system_h
+#define hamilton_lumped_system_h
+
+#include <hamilton/base/input.h>
+
+#include <ginac/ginac.h>
+
+#include <deal.II/base/parameter_handler.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+/**
+ * The lumped extended-Lagrangian library: systems of mechanical and
+ * electrical generalized coordinates described by their energy functions
+ * (directly in the parameter file, or assembled from components), the
+ * symbolic derivation of Lagrange's equations, and their integration.
+ * Never includes finite-element headers.
+ */
+namespace hamilton::lumped
+{
+  /**
+   * An input that varies in time, referred to by name in the generalized
+   * forces: constant, step, ramp, sine, or a table read from a CSV file.
+   */
+  struct TimeFunction
+  {
+    std::string name;
+    enum Kind
+    {
+      constant,
+      step,
+      ramp,
+      sine,
+      table
+    } kind                  = constant;
+    double value            = 0; ///< constant; step height; ramp slope (per s)
+    double start            = 0; ///< s, step and ramp start
+    double initial          = 0; ///< value before the step or ramp; sine offset
+    double amplitude        = 0; ///< sine
+    double frequency        = 0; ///< Hz, sine
+    double phase            = 0; ///< rad, sine
+    std::vector<double> times, values; ///< table (linear interpolation)
+
+    double
+    operator()(double t) const;
+  };
+
+  /** A generalized coordinate: its symbols and what it describes. */
+  struct Coordinate
+  {
+    std::string   name;
+    bool          electrical = false; ///< a charge (or flux linkage)
+    GiNaC::symbol position, velocity, acceleration;
+    std::optional<double> initial_position, initial_velocity;
+  };
+
+  /**
+   * What a parameter file (or a program) says about a lumped system, in
+   * symbols: coordinates q with velocities (written x_dot) and accelerations
+   * (x_ddot), named parameters, time functions, the energy functions, the
+   * Rayleigh dissipation, generalized forces, holonomic constraints and
+   * named outputs. Components add to it through the same functions.
+   *
+   * Lagrangian L = T* + W_m* - V - W_e; equations
+   *   d/dt dL/dv - dL/dq + dD/dv + Phi_q^T lambda = F + S,   Phi(q) = 0,
+   * where F are supplied generalized forces (sources, applied torques) and S
+   * forces that are not reciprocal (a motor whose torque constant differs
+   * from its back-emf constant), booked separately in the energy audit.
+   */
+  class System
+  {
+  public:
+    /** Declare subsection "Lumped system" (components included). */
+    static void
+    declare_parameters(dealii::ParameterHandler       &prm,
+                       const dealii::ParameterHandler *previous_pass);
+
+    /** Whether the file describes a lumped system at all. */
+    static bool
+    described_in(dealii::ParameterHandler &prm);
+
+    /** Read subsection "Lumped system"; throws InputError. */
+    void
+    parse_parameters(Section &section, const std::string &directory);
+
+    /** Add a coordinate (or return the existing one's position symbol). */
+    GiNaC::ex
+    coordinate(const std::string &name, bool electrical);
+
+    /** Add a named parameter with a value (a symbol in the equations). */
+    GiNaC::ex
+    parameter(const std::string &name, double value);
+
+    /**
+     * Parse an expression in the coordinates, velocities, parameters, the
+     * time t and the time functions; `where` names the subsection and entry
+     * for the error message. With `energy`, t and time functions are refused
+     * (energies must not depend on time explicitly).
+     */
+    GiNaC::ex
+    parse(const std::string &text, const std::string &where, const std::string &entry, bool energy) const;
+
+    /** d/dt of an expression of the coordinates (velocities by the chain rule). */
+    GiNaC::ex
+    time_derivative(const GiNaC::ex &e) const;
+
+    /** Add a generalized force f along the expression `along` of the coordinates: F_k += f d(along)/dq_k. */
+    void
+    add_force(const GiNaC::ex &f, const GiNaC::ex &along, bool non_reciprocal = false);
+
+    /** Value of each parameter, for substitution. */
+    GiNaC::exmap
+    parameter_values() const;
+
+    std::vector<Coordinate>                              coordinates;
+    std::vector<std::pair<GiNaC::symbol, double>>        parameters;
+    std::vector<std::pair<GiNaC::symbol, TimeFunction>>  time_functions;
+    GiNaC::symbol                                        time{"t"};
+    GiNaC::ex kinetic = 0, potential = 0, magnetic = 0, electric = 0, dissipation = 0;
+    std::vector<GiNaC::ex>                           forces, non_reciprocal_forces; ///< per coordinate
+    std::vector<GiNaC::ex>                           constraints;
+    std::vector<std::pair<std::string, GiNaC::ex>>   outputs;
+    /** Parameters set to zero for the simplified model (e.g. inductances). */
+    std::vector<std::string> neglected;
+    std::vector<std::string> warnings;
+
+  private:
+    GiNaC::symtab
+    table(bool energy) const;
+  };
+} // namespace hamilton::lumped
+
+#endif

@@ -1,0 +1,210 @@
+#include <hamilton/lumped/equations.h>
+
+namespace hamilton::lumped
+{
+  using GiNaC::ex;
+
+  namespace
+  {
+    bool
+    vanishes(const ex &e)
+    {
+      return e.expand().is_zero() || GiNaC::normal(e).is_zero();
+    }
+
+    GiNaC::exmap
+    neglected_values(const System &system)
+    {
+      GiNaC::exmap values;
+      for (const auto &name : system.neglected)
+        for (const auto &p : system.parameters)
+          if (p.first.get_name() == name)
+            values[p.first] = 0;
+      return values;
+    }
+  } // namespace
+
+  Equations::Equations(const System &s)
+    : system(s)
+    , n(s.coordinates.size())
+    , m(s.constraints.size())
+    , mass(n, n)
+    , constraint_jacobian(m, n)
+  {
+    const GiNaC::exmap zero = neglected_values(s);
+    const ex           L    = (s.kinetic + s.magnetic - s.potential - s.electric).subs(zero);
+    const ex           D    = s.dissipation.subs(zero);
+    std::vector<ex>    p(n);
+    for (unsigned int i = 0; i < n; ++i)
+      p[i] = L.diff(s.coordinates[i].velocity);
+    for (unsigned int k = 0; k < m; ++k)
+      {
+        multipliers.emplace_back("lambda_" + std::to_string(k + 1), "\\lambda_{" + std::to_string(k + 1) + "}");
+        constraints.push_back(s.constraints[k].subs(zero));
+        for (unsigned int j = 0; j < n; ++j)
+          constraint_jacobian(k, j) = constraints[k].diff(s.coordinates[j].position);
+      }
+    energy           = -L;
+    supplied_power   = 0;
+    source_power     = 0;
+    dissipated_power = 0;
+    for (unsigned int i = 0; i < n; ++i)
+      {
+        const auto &c = s.coordinates[i];
+        ex          r = -L.diff(c.position) + D.diff(c.velocity) - s.forces[i].subs(zero) -
+               s.non_reciprocal_forces[i].subs(zero);
+        for (unsigned int j = 0; j < n; ++j)
+          {
+            mass(i, j) = p[i].diff(s.coordinates[j].velocity);
+            r += mass(i, j) * s.coordinates[j].acceleration + p[i].diff(s.coordinates[j].position) * s.coordinates[j].velocity;
+          }
+        for (unsigned int k = 0; k < m; ++k)
+          r += constraint_jacobian(k, i) * multipliers[k];
+        residual.push_back(r);
+        energy += c.velocity * p[i];
+        supplied_power += s.forces[i].subs(zero) * c.velocity;
+        source_power += s.non_reciprocal_forces[i].subs(zero) * c.velocity;
+        dissipated_power += D.diff(c.velocity) * c.velocity;
+      }
+
+    // velocities without inertia become algebraic, if their equation
+    // determines them
+    for (unsigned int i = 0; i < n; ++i)
+      {
+        bool zero_row = true;
+        for (unsigned int j = 0; j < n; ++j)
+          zero_row = zero_row && vanishes(mass(i, j));
+        algebraic.push_back(zero_row);
+        if (zero_row && vanishes(residual[i].diff(s.coordinates[i].velocity)))
+          input_error("Lumped system", "Coordinates", "'" + s.coordinates[i].name + "'",
+                      "this coordinate has no inertia (T* and W_m* hold no term in " + s.coordinates[i].name +
+                        "_dot^2) and its equation does not contain " + s.coordinates[i].name +
+                        "_dot either, so it can be neither integrated nor solved for. Give it inertia "
+                        "(a mass, an inductance) or a dissipation, or remove it.");
+      }
+
+    // the matrix form, if the structure allows it
+    auto &f = matrix_form;
+    f.M     = mass;
+    f.C = f.G = f.D = GiNaC::matrix(n, n);
+    f.g = f.f = GiNaC::matrix(n, 1);
+    f.B       = GiNaC::matrix(n, s.time_functions.size());
+    GiNaC::exmap at_rest;
+    for (const auto &c : s.coordinates)
+      at_rest[c.velocity] = 0;
+    ex quadratic = 0, linear = 0;
+    for (unsigned int i = 0; i < n; ++i)
+      for (unsigned int j = 0; j < n; ++j)
+        {
+          quadratic += mass(i, j) * s.coordinates[i].velocity * s.coordinates[j].velocity / 2;
+          for (const auto &c : s.coordinates)
+            if (!vanishes(mass(i, j).diff(c.velocity)))
+              f.why_not = "the mass matrix depends on the velocities";
+        }
+    std::vector<ex> b(n);
+    for (unsigned int i = 0; i < n; ++i)
+      {
+        b[i] = p[i].subs(at_rest);
+        linear += b[i] * s.coordinates[i].velocity;
+      }
+    const ex rest = L.subs(at_rest);
+    if (f.why_not.empty() && !vanishes(L - quadratic - linear - rest))
+      f.why_not = "the Lagrangian is not quadratic in the velocities";
+    ex dissipation_quadratic = 0;
+    for (unsigned int i = 0; i < n; ++i)
+      for (unsigned int j = 0; j < n; ++j)
+        {
+          f.D(i, j) = D.diff(s.coordinates[i].velocity).diff(s.coordinates[j].velocity);
+          dissipation_quadratic += f.D(i, j) * s.coordinates[i].velocity * s.coordinates[j].velocity / 2;
+          for (const auto &c : s.coordinates)
+            if (!vanishes(f.D(i, j).diff(c.velocity)) || !vanishes(f.D(i, j).diff(c.position)))
+              f.why_not = "the dissipation is not a constant quadratic form of the velocities";
+        }
+    if (f.why_not.empty() && !vanishes(D - dissipation_quadratic))
+      f.why_not = "the dissipation is not a quadratic form of the velocities";
+    if (f.why_not.empty())
+      for (unsigned int i = 0; i < n; ++i)
+        {
+          const auto &qi = s.coordinates[i].position;
+          for (unsigned int j = 0; j < n; ++j)
+            {
+              const auto &qj = s.coordinates[j].position;
+              ex          cij = 0;
+              for (unsigned int k = 0; k < n; ++k)
+                {
+                  const auto &qk = s.coordinates[k].position;
+                  cij += (mass(i, j).diff(qk) + mass(i, k).diff(qj) - mass(j, k).diff(qi)) *
+                         s.coordinates[k].velocity / 2;
+                }
+              f.C(i, j) = GiNaC::normal(cij.expand());
+              f.G(i, j) = GiNaC::normal((b[i].diff(qj) - b[j].diff(qi)).expand());
+            }
+          f.g(i, 0) = -rest.diff(qi);
+          const ex force = (s.forces[i] + s.non_reciprocal_forces[i]).subs(zero);
+          ex       remainder = force;
+          for (unsigned int u = 0; u < s.time_functions.size(); ++u)
+            {
+              f.B(i, u) = force.diff(s.time_functions[u].first);
+              remainder -= f.B(i, u) * s.time_functions[u].first;
+              if (!vanishes(f.B(i, u).diff(s.time_functions[u].first)))
+                f.why_not = "a generalized force is not linear in the time functions";
+            }
+          f.f(i, 0) = GiNaC::normal(remainder.expand());
+        }
+    f.exists = f.why_not.empty();
+  }
+
+  void
+  Equations::print(std::ostream &out) const
+  {
+    const auto &s = system;
+    GiNaC::lst  accelerations;
+    for (const auto &c : s.coordinates)
+      accelerations.append(c.acceleration);
+    std::vector<ex> lhs(n), rhs(n);
+    for (unsigned int i = 0; i < n; ++i)
+      {
+        rhs[i] = GiNaC::normal(s.forces[i] + s.non_reciprocal_forces[i]);
+        lhs[i] = (residual[i] + rhs[i]).expand().collect(accelerations);
+      }
+    out << "Lagrange's equations (L = T* + W_m* - V - W_e; parameters as symbols";
+    if (!s.neglected.empty())
+      {
+        out << "; simplified model:";
+        for (const auto &name : s.neglected)
+          out << " " << name;
+        out << " = 0";
+      }
+    out << ")\n\n";
+    for (unsigned int i = 0; i < n; ++i)
+      out << "  [" << s.coordinates[i].name << (algebraic[i] ? ", algebraic velocity" : "") << "]  " << lhs[i]
+          << " = " << rhs[i] << "\n";
+    for (unsigned int k = 0; k < m; ++k)
+      out << "  [constraint " << k + 1 << "]  " << constraints[k] << " = 0\n";
+    if (matrix_form.exists)
+      {
+        out << "\nMatrix form M q'' + (C + G) q' + D q' + g = B u + f, q = (";
+        for (unsigned int i = 0; i < n; ++i)
+          out << (i ? ", " : "") << s.coordinates[i].name;
+        out << "), u = (";
+        for (unsigned int u = 0; u < s.time_functions.size(); ++u)
+          out << (u ? ", " : "") << s.time_functions[u].second.name;
+        out << ")\n  M = " << matrix_form.M << "\n  C = " << matrix_form.C << "\n  G = " << matrix_form.G
+            << "\n  D = " << matrix_form.D << "\n  g = " << matrix_form.g << "\n  B = " << matrix_form.B
+            << "\n  f = " << matrix_form.f << "\n";
+      }
+    else
+      out << "\nNo matrix form: " << matrix_form.why_not << ".\n";
+
+    out << "\nLaTeX:\n\\begin{align}\n";
+    for (unsigned int i = 0; i < n; ++i)
+      out << "  " << GiNaC::latex << lhs[i] << " &= " << rhs[i] << GiNaC::dflt << (i + 1 < n || m > 0 ? " \\\\\n" : "\n");
+    for (unsigned int k = 0; k < m; ++k)
+      out << "  " << GiNaC::latex << constraints[k] << GiNaC::dflt << " &= 0" << (k + 1 < m ? " \\\\\n" : "\n");
+    out << "\\end{align}\n";
+    if (matrix_form.exists)
+      out << "M = " << GiNaC::latex << matrix_form.M << ",\\quad C = " << matrix_form.C
+          << ",\\quad G = " << matrix_form.G << ",\\quad D = " << matrix_form.D << ",\\quad g = " << matrix_form.g
+          << ",\\quad B = " << matrix_form.B << GiNaC::dflt << "\n";
+  }
+} // namespace hamilton::lumped

@@ -1,0 +1,111 @@
+#include <hamilton/lumped/lumped_run.h>
+
+#include <chrono>
+#include <iostream>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+namespace hamilton::lumped
+{
+  void
+  LumpedRun::declare_parameters(dealii::ParameterHandler &prm, const dealii::ParameterHandler *previous)
+  {
+    System::declare_parameters(prm, previous);
+  }
+
+  bool
+  LumpedRun::described_in(dealii::ParameterHandler &prm)
+  {
+    return System::described_in(prm);
+  }
+
+  void
+  LumpedRun::parse_parameters(Section &s, const std::string &directory)
+  {
+    const auto start = std::chrono::steady_clock::now();
+    system.parse_parameters(s, directory);
+    {
+      Section::Scope a(s, "Lumped system");
+      Section::Scope b(s, "Simulation");
+      options.final_time         = s.get_positive("Final time", "s");
+      options.output_interval    = s.get_positive("Output interval", "s");
+      options.relative_tolerance = s.get_positive("Relative tolerance", "-");
+      options.absolute_tolerance = s.get_positive("Absolute tolerance", "-");
+      if (options.output_interval > options.final_time)
+        s.fail("Output interval", "is longer than 'Final time': there would be no output. Make it shorter.");
+    }
+    equations = std::make_unique<Equations>(system);
+    derive_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  void
+  LumpedRun::print_equations(std::ostream &out) const
+  {
+    equations->print(out);
+  }
+
+  nlohmann::json
+  LumpedRun::run(const std::string &directory, std::ostream &out)
+  {
+    const auto   &s = system;
+    out << "Lumped system: " << s.coordinates.size() << " coordinates (";
+    for (unsigned int i = 0; i < s.coordinates.size(); ++i)
+      out << (i ? ", " : "") << s.coordinates[i].name << (equations->algebraic[i] ? " [algebraic velocity]" : "");
+    out << "), " << s.constraints.size() << " constraints, " << s.time_functions.size() << " time functions\n";
+    for (const auto &w : s.warnings)
+      out << "  WARNING: " << w << "\n";
+
+    out << std::flush; // before the progress on stderr
+    const CompiledSystem compiled(*equations);
+    std::ofstream        csv(directory + "/lumped.csv");
+    csv << std::setprecision(12);
+    const auto columns = output_columns(*equations);
+    for (unsigned int k = 0; k < columns.size(); ++k)
+      csv << (k ? "," : "") << columns[k];
+    csv << "\n";
+    std::vector<double> last;
+    const auto          result = simulate(
+      compiled, *equations, options,
+      [&](const std::vector<double> &row) {
+        for (unsigned int k = 0; k < row.size(); ++k)
+          csv << (k ? "," : "") << row[k];
+        csv << "\n" << std::flush; // valid up to the last row if the run stops
+        last = row;
+      },
+      &std::cerr);
+    const double supplied = std::abs(result.supplied_work) + std::abs(result.source_work);
+    out << "  derivation " << derive_seconds << " s, compilation " << compiled.compile_seconds
+        << " s, integration " << result.integrate_seconds << " s (" << result.residual_calls << " residual, "
+        << result.jacobian_calls << " Jacobian evaluations) to t = " << options.final_time << " s\n"
+        << "  energy audit: supplied " << result.supplied_work << " J, source " << result.source_work
+        << " J, dissipated " << result.dissipated_energy << " J, stored change " << result.stored_energy_change
+        << " J, largest residual " << result.largest_audit_residual << " J ("
+        << result.largest_audit_residual / std::max(supplied, 1e-300) << " of the supplied work)\n";
+    nlohmann::json j;
+    j["coordinates"] = nlohmann::json::array();
+    for (unsigned int i = 0; i < s.coordinates.size(); ++i)
+      j["coordinates"].push_back({{"name", s.coordinates[i].name},
+                                  {"electrical", s.coordinates[i].electrical},
+                                  {"algebraic_velocity", bool(equations->algebraic[i])}});
+    j["constraints"]        = s.constraints.size();
+    j["matrix_form"]        = equations->matrix_form.exists;
+    j["neglected"]          = s.neglected;
+    j["final_time_s"]       = options.final_time;
+    j["rows"]               = result.rows;
+    j["final_state"]        = nlohmann::json::object();
+    for (unsigned int k = 1; k < columns.size(); ++k)
+      j["final_state"][columns[k]] = last[k];
+    j["timings_s"] = {{"derivation", derive_seconds}, {"compilation", compiled.compile_seconds},
+                      {"integration", result.integrate_seconds}};
+    j["energy_audit"]       = {{"supplied_work_J", result.supplied_work},
+                               {"source_work_J", result.source_work},
+                               {"dissipated_energy_J", result.dissipated_energy},
+                               {"stored_energy_change_J", result.stored_energy_change},
+                               {"largest_residual_J", result.largest_audit_residual},
+                               {"largest_relative_residual", result.largest_audit_residual / std::max(supplied, 1e-300)}};
+    j["evaluations"]        = {{"residual", result.residual_calls}, {"jacobian", result.jacobian_calls}};
+    j["warnings"]           = s.warnings;
+    return j;
+  }
+} // namespace hamilton::lumped

@@ -1,0 +1,541 @@
+#include <hamilton/lumped/simulation.h>
+
+#include <deal.II/lac/vector.h>
+#include <deal.II/sundials/ida.h>
+
+#include <Eigen/Dense>
+
+#include <chrono>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+namespace hamilton::lumped
+{
+  using GiNaC::ex;
+
+  namespace
+  {
+    double
+    seconds_since(std::chrono::steady_clock::time_point start)
+    {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+
+    /** Compile a list of expressions in `symbols` (GiNaC's compile_ex). */
+    GiNaC::FUNCP_CUBA
+    compile(const std::vector<ex> &expressions, const GiNaC::lst &symbols)
+    {
+      GiNaC::lst list;
+      for (const auto &e : expressions)
+        list.append(e);
+      if (expressions.empty())
+        list.append(0);
+      GiNaC::FUNCP_CUBA f = nullptr;
+      try
+        {
+          GiNaC::compile_ex(list, symbols, f);
+        }
+      catch (const std::exception &e)
+        {
+          throw InputError(std::string("Cannot compile the derived equations (") + e.what() +
+                           "). GiNaC calls the C compiler through 'ginac-excompiler' "
+                           "(Debian packages ginac-tools and gcc): install them and make the "
+                           "working directory writable.");
+        }
+      return f;
+    }
+
+    std::string
+    configuration(const Equations &eq, const double *y)
+    {
+      std::ostringstream s;
+      s << std::setprecision(6);
+      for (unsigned int i = 0; i < eq.n; ++i)
+        s << (i ? ", " : "") << eq.system.coordinates[i].name << " = " << y[i];
+      return s.str();
+    }
+  } // namespace
+
+  struct CompiledSystem::Functions
+  {
+    GiNaC::FUNCP_CUBA                         residual = nullptr, jacobian = nullptr, outputs = nullptr;
+    std::vector<std::pair<unsigned, unsigned>> dy, dy_dot; ///< nonzero entries compiled, in order
+    unsigned int                               n_x = 0;
+    int                                        n_jacobian = 0, n_residual = 0, n_outputs = 0;
+  };
+
+  CompiledSystem::CompiledSystem(const Equations &eq)
+    : n(eq.n)
+    , m(eq.m)
+    , n_inputs(eq.system.time_functions.size())
+    , n_outputs(eq.system.outputs.size())
+    , functions(std::make_unique<Functions>())
+    , equations(eq)
+  {
+    const auto   start  = std::chrono::steady_clock::now();
+    const auto  &s      = eq.system;
+    const auto   values = s.parameter_values();
+    // the symbols, in the order of the input array
+    GiNaC::lst                 x{s.time};
+    std::vector<GiNaC::symbol> q, v, mu, qd, a, wd;
+    for (const auto &f : s.time_functions)
+      x.append(f.first);
+    for (const auto &c : s.coordinates)
+      q.push_back(c.position), v.push_back(c.velocity), a.push_back(c.acceleration);
+    for (unsigned int i = 0; i < n; ++i)
+      qd.emplace_back("qd_" + std::to_string(i));
+    for (unsigned int k = 0; k < m; ++k)
+      mu.emplace_back("mu_" + std::to_string(k));
+    for (unsigned int k = 0; k < 3; ++k)
+      wd.emplace_back("wd_" + std::to_string(k));
+    for (const auto *group : {&q, &v})
+      for (const auto &sym : *group)
+        x.append(sym);
+    for (const auto &l : eq.multipliers)
+      x.append(l);
+    for (const auto *group : {&mu, &qd, &a, &wd})
+      for (const auto &sym : *group)
+        x.append(sym);
+    functions->n_x = x.nops();
+
+    // F(t, y, y'), y = (q, v, lambda, mu, W)
+    std::vector<ex> F;
+    for (unsigned int i = 0; i < n; ++i)
+      {
+        ex r = qd[i] - v[i];
+        for (unsigned int k = 0; k < m; ++k)
+          r -= eq.constraint_jacobian(k, i) * mu[k];
+        F.push_back(r);
+      }
+    for (unsigned int i = 0; i < n; ++i)
+      F.push_back(eq.residual[i]);
+    for (unsigned int k = 0; k < m; ++k)
+      {
+        ex r = 0;
+        for (unsigned int j = 0; j < n; ++j)
+          r += eq.constraint_jacobian(k, j) * v[j];
+        F.push_back(r);
+      }
+    for (unsigned int k = 0; k < m; ++k)
+      F.push_back(eq.constraints[k]);
+    F.push_back(wd[0] - eq.supplied_power);
+    F.push_back(wd[1] - eq.source_power);
+    F.push_back(wd[2] - eq.dissipated_power);
+    for (auto &f : F)
+      f = f.subs(values);
+
+    std::vector<GiNaC::symbol> y_symbols, y_dot_symbols;
+    for (const auto *group : {&q, &v})
+      y_symbols.insert(y_symbols.end(), group->begin(), group->end());
+    y_symbols.insert(y_symbols.end(), eq.multipliers.begin(), eq.multipliers.end());
+    y_symbols.insert(y_symbols.end(), mu.begin(), mu.end());
+    y_dot_symbols.insert(y_dot_symbols.end(), qd.begin(), qd.end());
+    y_dot_symbols.insert(y_dot_symbols.end(), a.begin(), a.end());
+    std::vector<ex> J;
+    for (unsigned int i = 0; i < F.size(); ++i)
+      {
+        for (unsigned int j = 0; j < y_symbols.size(); ++j)
+          {
+            const ex d = F[i].diff(y_symbols[j]);
+            if (!d.is_zero())
+              {
+                functions->dy.emplace_back(i, j);
+                J.push_back(d);
+              }
+          }
+        for (unsigned int j = 0; j < y_dot_symbols.size(); ++j)
+          {
+            const ex d = F[i].diff(y_dot_symbols[j]);
+            if (!d.is_zero())
+              {
+                functions->dy_dot.emplace_back(i, j < n ? j : j); // q' then v'
+                J.push_back(d);
+              }
+          }
+      }
+    // (W' rows: dF/dW' = 1, added in jacobian())
+
+    std::vector<ex> out;
+    for (const auto &o : s.outputs)
+      out.push_back(o.second.subs(values));
+    out.push_back(eq.energy.subs(values));
+    for (unsigned int k = 0; k < m; ++k)
+      {
+        ex gamma = 0;
+        for (unsigned int j = 0; j < n; ++j)
+          {
+            ex phi_q_v = 0;
+            for (unsigned int l = 0; l < n; ++l)
+              phi_q_v += eq.constraint_jacobian(k, l) * v[l];
+            gamma += phi_q_v.diff(q[j]) * v[j];
+          }
+        out.push_back(gamma.subs(values));
+      }
+
+    functions->n_residual = F.size();
+    functions->n_jacobian = J.size();
+    functions->n_outputs  = out.size();
+    functions->residual   = compile(F, x);
+    functions->jacobian   = compile(J, x);
+    functions->outputs    = compile(out, x);
+    compile_seconds       = seconds_since(start);
+  }
+
+  CompiledSystem::~CompiledSystem() = default;
+
+  std::vector<double>
+  CompiledSystem::inputs(double t) const
+  {
+    std::vector<double> u;
+    for (const auto &f : equations.system.time_functions)
+      u.push_back(f.second(t));
+    return u;
+  }
+
+  namespace
+  {
+    /** The input array of the compiled functions. */
+    std::vector<double>
+    arguments(double t, const std::vector<double> &u, unsigned n, unsigned m, const double *y, const double *y_dot)
+    {
+      std::vector<double> x{t};
+      x.insert(x.end(), u.begin(), u.end());
+      x.insert(x.end(), y, y + 2 * n + 2 * m); // q, v, lambda, mu
+      if (y_dot)
+        {
+          x.insert(x.end(), y_dot, y_dot + 2 * n); // q', v'
+          x.insert(x.end(), y_dot + 2 * n + 2 * m, y_dot + 2 * n + 2 * m + 3); // W'
+        }
+      else
+        x.insert(x.end(), 2 * n + 3, 0.);
+      return x;
+    }
+  } // namespace
+
+  void
+  CompiledSystem::residual(double t, const double *y, const double *y_dot, double *result) const
+  {
+    ++residual_calls;
+    const auto x   = arguments(t, inputs(t), n, m, y, y_dot);
+    int        n_x = x.size(), n_f = functions->n_residual;
+    functions->residual(&n_x, x.data(), &n_f, result);
+  }
+
+  void
+  CompiledSystem::jacobian(double t, const double *y, const double *y_dot, double *dy, double *dy_dot) const
+  {
+    ++jacobian_calls;
+    const auto          x   = arguments(t, inputs(t), n, m, y, y_dot);
+    int                 n_x = x.size(), n_j = std::max(1, functions->n_jacobian);
+    std::vector<double> values(n_j);
+    functions->jacobian(&n_x, x.data(), &n_j, values.data());
+    const unsigned int N = size();
+    std::fill(dy, dy + N * N, 0.);
+    std::fill(dy_dot, dy_dot + N * N, 0.);
+    unsigned int k = 0;
+    // entries were compiled row by row: for each row its dy, then its dy' entries
+    auto         a = functions->dy.begin();
+    auto         b = functions->dy_dot.begin();
+    for (unsigned int row = 0; row < N; ++row)
+      {
+        for (; a != functions->dy.end() && a->first == row; ++a)
+          dy[row * N + a->second] = values[k++];
+        for (; b != functions->dy_dot.end() && b->first == row; ++b)
+          dy_dot[row * N + b->second] = values[k++];
+      }
+    for (unsigned int w = 0; w < 3; ++w) // W' - P
+      dy_dot[(N - 3 + w) * N + N - 3 + w] = 1;
+  }
+
+  void
+  CompiledSystem::outputs(double t, const double *y, double *result) const
+  {
+    const auto x   = arguments(t, inputs(t), n, m, y, nullptr);
+    int        n_x = x.size(), n_o = functions->n_outputs;
+    functions->outputs(&n_x, x.data(), &n_o, result);
+  }
+
+  namespace
+  {
+    using Matrix = Eigen::MatrixXd;
+    using VectorE = Eigen::VectorXd;
+
+    /** dF/dy and dF/dy' at (t, y, y') as Eigen matrices. */
+    std::pair<Matrix, Matrix>
+    jacobians(const CompiledSystem &c, double t, const VectorE &y, const VectorE &y_dot)
+    {
+      const unsigned int N = c.size();
+      Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> A(N, N), B(N, N);
+      c.jacobian(t, y.data(), y_dot.data(), A.data(), B.data());
+      return {A, B};
+    }
+
+    /**
+     * Consistent initial values: positions on Phi = 0 and velocities on
+     * Phi_q v = 0 (the coordinates the user gave are kept where possible),
+     * then accelerations, multipliers and algebraic velocities from the
+     * equations of motion and the acceleration-level constraint.
+     */
+    void
+    initial_conditions(const CompiledSystem &c, const Equations &eq, VectorE &y, VectorE &y_dot)
+    {
+      const unsigned int n = eq.n, m = eq.m, N = c.size();
+      const auto        &coords = eq.system.coordinates;
+      y.setZero(N);
+      y_dot.setZero(N);
+      for (unsigned int i = 0; i < n; ++i)
+        {
+          y[i]     = coords[i].initial_position.value_or(0.);
+          y[n + i] = coords[i].initial_velocity.value_or(0.);
+        }
+      VectorE F(N);
+      if (m > 0)
+        {
+          const auto free_columns = [&](bool velocity) {
+            std::vector<unsigned int> free;
+            for (unsigned int i = 0; i < n; ++i)
+              if (!(velocity ? coords[i].initial_velocity : coords[i].initial_position))
+                free.push_back(i);
+            if (free.size() < m) // too few free coordinates: move them all
+              {
+                free.clear();
+                for (unsigned int i = 0; i < n; ++i)
+                  free.push_back(i);
+              }
+            return free;
+          };
+          // positions: Gauss-Newton with minimum-norm steps on the free coordinates
+          const auto free = free_columns(false);
+          double     size = 0;
+          for (int iteration = 0;; ++iteration)
+            {
+              c.residual(0., y.data(), y_dot.data(), F.data());
+              const VectorE phi = F.segment(2 * n + m, m);
+              if (phi.norm() <= 1e-13 * (1 + y.head(n).norm()))
+                break;
+              const Matrix Jy = jacobians(c, 0., y, y_dot).first;
+              Matrix       A(m, free.size());
+              for (unsigned int j = 0; j < free.size(); ++j)
+                A.col(j) = Jy.block(2 * n + m, free[j], m, 1);
+              const VectorE step = A.completeOrthogonalDecomposition().solve(phi);
+              for (unsigned int j = 0; j < free.size(); ++j)
+                y[free[j]] -= step[j];
+              size = step.norm();
+              if (iteration == 50 || !std::isfinite(size))
+                {
+                  std::ostringstream s;
+                  s << "the initial positions (" << configuration(eq, y.data()) << ") cannot be projected onto "
+                    << "the constraints: |Phi| = " << phi.norm() << " after 50 Newton steps. Give "
+                    << "initial positions closer to an assembled configuration.";
+                  input_error("Lumped system", "Initial positions", "", s.str());
+                }
+            }
+          // velocities: minimum-norm correction of the free ones
+          const auto vfree = free_columns(true);
+          const Matrix Jy  = jacobians(c, 0., y, y_dot).first;
+          Matrix       A(m, vfree.size());
+          for (unsigned int j = 0; j < vfree.size(); ++j)
+            A.col(j) = Jy.block(2 * n + m, vfree[j], m, 1); // Phi_q
+          VectorE r = Jy.block(2 * n + m, 0, m, n) * y.segment(n, n);
+          const VectorE step = A.completeOrthogonalDecomposition().solve(r);
+          for (unsigned int j = 0; j < vfree.size(); ++j)
+            y[n + vfree[j]] -= step[j];
+        }
+
+      // accelerations (differential velocities), algebraic velocities and
+      // multipliers: Newton on the equations of motion and Phi_q a + Gamma = 0
+      y_dot.head(n) = y.segment(n, n);
+      std::vector<double> out(c.n_outputs + 1 + m);
+      for (int iteration = 0; iteration < 30; ++iteration)
+        {
+          c.residual(0., y.data(), y_dot.data(), F.data());
+          c.outputs(0., y.data(), out.data());
+          VectorE r(n + m);
+          r.head(n) = F.segment(n, n);
+          const auto [Jy, Jyd] = jacobians(c, 0., y, y_dot);
+          for (unsigned int k = 0; k < m; ++k)
+            r[n + k] = Jy.row(2 * n + m + k).head(n).dot(y_dot.segment(n, n)) + out[c.n_outputs + 1 + k];
+          if (r.norm() <= 1e-12 * (1 + y.norm()) && iteration > 0)
+            break;
+          // unknowns: a_i (or v_i if algebraic), lambda
+          Matrix A = Matrix::Zero(n + m, n + m);
+          for (unsigned int i = 0; i < n; ++i)
+            {
+              A.block(0, i, n, 1) = eq.algebraic[i] ? Jy.block(n, n + i, n, 1) : Jyd.block(n, n + i, n, 1);
+              if (!eq.algebraic[i])
+                A.block(n, i, m, 1) = Jy.block(2 * n + m, i, m, 1);
+            }
+          A.block(0, n, n, m) = Jy.block(n, 2 * n, n, m);
+          Eigen::FullPivLU<Matrix> lu(A);
+          if (!lu.isInvertible())
+            input_error("Lumped system", "Coordinates", "(the whole system)",
+                        "the accelerations and multipliers cannot be determined at t = 0 (" +
+                          configuration(eq, y.data()) +
+                          "): the mass matrix with the constraint Jacobian is singular. Check that every "
+                          "coordinate has inertia or is algebraic and that the constraints are independent.");
+          const VectorE step = lu.solve(r);
+          for (unsigned int i = 0; i < n; ++i)
+            (eq.algebraic[i] ? y[n + i] : y_dot[n + i]) -= step[i];
+          for (unsigned int k = 0; k < m; ++k)
+            y[2 * n + k] -= step[n + k];
+          y_dot.head(n) = y.segment(n, n);
+        }
+      for (unsigned int i = 0; i < n; ++i)
+        if (eq.algebraic[i])
+          y_dot[n + i] = 0;
+      c.residual(0., y.data(), y_dot.data(), F.data());
+      for (unsigned int w = 0; w < 3; ++w)
+        y_dot[N - 3 + w] = -F[N - 3 + w];
+    }
+  } // namespace
+
+  std::vector<std::string>
+  output_columns(const Equations &eq)
+  {
+    std::vector<std::string> columns{"t_s"};
+    for (const auto &q : eq.system.coordinates)
+      columns.push_back(q.name);
+    for (const auto &q : eq.system.coordinates)
+      columns.push_back(q.name + "_dot");
+    for (unsigned int k = 0; k < eq.m; ++k)
+      columns.push_back("lambda_" + std::to_string(k + 1));
+    for (const auto &o : eq.system.outputs)
+      columns.push_back(o.first);
+    for (const char *name : {"stored_energy_change_J", "supplied_work_J", "source_work_J", "dissipated_energy_J",
+                             "audit_residual_J"})
+      columns.push_back(name);
+    return columns;
+  }
+
+  SimulationSummary
+  simulate(const CompiledSystem                                   &c,
+           const Equations                                        &eq,
+           const SimulationOptions                                &options,
+           const std::function<void(const std::vector<double> &)> &on_row,
+           std::ostream                                           *progress)
+  {
+    using VectorType   = dealii::Vector<double>;
+    const unsigned int n = eq.n, m = eq.m, N = c.size();
+    SimulationSummary  summary;
+    summary.columns = output_columns(eq);
+
+    VectorE y0, y_dot0;
+    initial_conditions(c, eq, y0, y_dot0);
+    std::vector<double> out(c.n_outputs + 1 + m);
+    c.outputs(0., y0.data(), out.data());
+    const double E0 = out[c.n_outputs];
+
+    const auto start = std::chrono::steady_clock::now();
+    typename dealii::SUNDIALS::IDA<VectorType>::AdditionalData data(
+      0., options.final_time, std::min(1e-6, options.output_interval / 100), options.output_interval,
+      1e-14, 5, 10, 0, options.absolute_tolerance, options.relative_tolerance, true,
+      dealii::SUNDIALS::IDA<VectorType>::AdditionalData::none,
+      dealii::SUNDIALS::IDA<VectorType>::AdditionalData::none);
+    dealii::SUNDIALS::IDA<VectorType> ida(data);
+
+    Eigen::PartialPivLU<Matrix> lu;
+    std::string                 failure;
+    double                      last_t = 0;
+    VectorType                  last_y(N);
+    ida.reinit_vector = [N](VectorType &v) { v.reinit(N); };
+    ida.residual      = [&](double t, const VectorType &y, const VectorType &y_dot, VectorType &res) {
+      c.residual(t, y.data(), y_dot.data(), res.data());
+      for (const double r : res)
+        if (!std::isfinite(r))
+          return 1; // recoverable: IDA reduces the step
+      return 0;
+    };
+    ida.setup_jacobian = [&](double t, const VectorType &y, const VectorType &y_dot, double alpha) {
+      Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> A(N, N), B(N, N);
+      c.jacobian(t, y.data(), y_dot.data(), A.data(), B.data());
+      if (m > 0)
+        {
+          const Matrix phi_q = A.block(2 * n + m, 0, m, n);
+          Eigen::JacobiSVD<Matrix> svd(phi_q);
+          const auto               sv = svd.singularValues();
+          if (sv[m - 1] <= 1e-8 * sv[0])
+            {
+              std::ostringstream s;
+              s << "the constraint Jacobian is singular at t = " << t << " s (" << configuration(eq, y.data())
+                << "): the mechanism has reached a lock-up (dead-centre) configuration, where the "
+                << "constraints no longer determine the motion. Check the geometry (e.g. a crank "
+                << "longer than its rod) or the initial conditions.";
+              failure = s.str();
+              return -1;
+            }
+        }
+      lu.compute(Matrix(A + alpha * B));
+      return 0;
+    };
+    ida.solve_with_jacobian = [&](const VectorType &rhs, VectorType &dst, double) {
+      const Eigen::Map<const VectorE> b(rhs.data(), N);
+      Eigen::Map<VectorE>(dst.data(), N) = lu.solve(b);
+      return 0;
+    };
+    ida.differential_components = [&]() {
+      dealii::IndexSet set(N);
+      for (unsigned int i = 0; i < n; ++i)
+        {
+          set.add_index(i);
+          if (!eq.algebraic[i])
+            set.add_index(n + i);
+        }
+      set.add_range(N - 3, N);
+      return set;
+    };
+    double next_report = 0.1;
+    ida.output_step    = [&](double t, const VectorType &y, const VectorType &, unsigned int) {
+      c.outputs(t, y.data(), out.data());
+      std::vector<double> row{t};
+      row.insert(row.end(), y.begin(), y.begin() + 2 * n + m);
+      row.insert(row.end(), out.begin(), out.begin() + c.n_outputs);
+      const double stored = out[c.n_outputs] - E0, supplied = y[N - 3], source = y[N - 2], dissipated = y[N - 1];
+      const double audit  = stored - (supplied + source - dissipated);
+      row.insert(row.end(), {stored, supplied, source, dissipated, audit});
+      summary.stored_energy_change   = stored;
+      summary.supplied_work          = supplied;
+      summary.source_work            = source;
+      summary.dissipated_energy      = dissipated;
+      summary.largest_audit_residual = std::max(summary.largest_audit_residual, std::abs(audit));
+      ++summary.rows;
+      last_t = t;
+      last_y = y;
+      on_row(row);
+      if (progress && t >= next_report * options.final_time)
+        {
+          *progress << "\r  t = " << std::setw(10) << t << " s (" << std::setw(3)
+                    << int(100 * t / options.final_time + 0.5) << " %)" << std::flush;
+          next_report += 0.1;
+        }
+    };
+
+    VectorType y(N), y_dot(N);
+    std::copy(y0.data(), y0.data() + N, y.begin());
+    std::copy(y_dot0.data(), y_dot0.data() + N, y_dot.begin());
+    try
+      {
+        ida.solve_dae(y, y_dot);
+      }
+    catch (const std::exception &e)
+      {
+        if (progress)
+          *progress << "\n";
+        if (failure.empty())
+          {
+            std::ostringstream s;
+            s << "IDA could not continue after t = " << last_t << " s (" << configuration(eq, last_y.data())
+              << "); the last step failed its error or convergence test. Check for a singular "
+              << "configuration, tighten or relax the tolerances, or shorten 'Final time'.";
+            failure = s.str();
+          }
+        throw SimulationError(failure);
+      }
+    if (progress)
+      *progress << "\n";
+    summary.integrate_seconds = seconds_since(start);
+    summary.residual_calls    = c.residual_calls;
+    summary.jacobian_calls    = c.jacobian_calls;
+    return summary;
+  }
+} // namespace hamilton::lumped
