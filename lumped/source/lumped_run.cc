@@ -64,7 +64,7 @@ namespace hamilton::lumped
     for (unsigned int k = 0; k < columns.size(); ++k)
       csv << (k ? "," : "") << columns[k];
     csv << "\n";
-    std::vector<double> last;
+    std::vector<double> last, lowest, highest;
     const auto          result = simulate(
       compiled, *equations, options,
       [&](const std::vector<double> &row) {
@@ -72,6 +72,13 @@ namespace hamilton::lumped
           csv << (k ? "," : "") << row[k];
         csv << "\n" << std::flush; // valid up to the last row if the run stops
         last = row;
+        if (lowest.empty())
+          lowest = highest = row;
+        for (unsigned int k = 0; k < row.size(); ++k)
+          {
+            lowest[k]  = std::min(lowest[k], row[k]);
+            highest[k] = std::max(highest[k], row[k]);
+          }
       },
       &std::cerr);
     const double supplied = std::abs(result.supplied_work) + std::abs(result.source_work);
@@ -94,8 +101,12 @@ namespace hamilton::lumped
     j["final_time_s"]       = options.final_time;
     j["rows"]               = result.rows;
     j["final_state"]        = nlohmann::json::object();
+    j["range"]              = nlohmann::json::object();
     for (unsigned int k = 1; k < columns.size(); ++k)
-      j["final_state"][columns[k]] = last[k];
+      {
+        j["final_state"][columns[k]] = last[k];
+        j["range"][columns[k]]       = {{"min", lowest[k]}, {"max", highest[k]}};
+      }
     j["timings_s"] = {{"derivation", derive_seconds}, {"compilation", compiled.compile_seconds},
                       {"integration", result.integrate_seconds}};
     j["energy_audit"]       = {{"supplied_work_J", result.supplied_work},

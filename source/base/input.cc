@@ -237,17 +237,19 @@ namespace hamilton
     // lenient passes: the first learns the lists of names, the second what
     // depends on a named item (e.g. a component's type)
     ParameterHandler first, second;
-    declare(first, nullptr);
-    declare(second, &first);
-    for (ParameterHandler *pass : {&first, &second})
+    const auto       lenient = [&](ParameterHandler &pass, const ParameterHandler *previous) {
+      declare(pass, previous);
       try
         {
-          pass->parse_input(filename, "", true);
+          pass.parse_input(filename, "", true);
         }
       catch (const std::exception &e)
         {
           rethrow_parse_error(filename, e);
         }
+    };
+    lenient(first, nullptr);
+    lenient(second, &first);
     declare(prm, &second);
     try
       {
