@@ -30,7 +30,7 @@ namespace hamilton::lumped
     {
       GiNaC::lst list;
       for (const auto &e : expressions)
-        list.append(e);
+        list.append(GiNaC::evalf(e)); // constants (pi, sqrt(3)) as numbers
       if (expressions.empty())
         list.append(0);
       GiNaC::FUNCP_CUBA f = nullptr;
@@ -174,6 +174,8 @@ namespace hamilton::lumped
           }
         out.push_back(gamma.subs(values));
       }
+    for (unsigned int k = 0; k < m; ++k)
+      out.push_back(eq.constraints[k].subs(values));
 
     functions->n_residual = F.size();
     functions->n_jacobian = J.size();
@@ -348,7 +350,7 @@ namespace hamilton::lumped
       // accelerations (differential velocities), algebraic velocities and
       // multipliers: Newton on the equations of motion and Phi_q a + Gamma = 0
       y_dot.head(n) = y.segment(n, n);
-      std::vector<double> out(c.n_outputs + 1 + m);
+      std::vector<double> out(c.n_outputs + 1 + 2 * m);
       for (int iteration = 0; iteration < 30; ++iteration)
         {
           c.residual(0., y.data(), y_dot.data(), F.data());
@@ -404,6 +406,8 @@ namespace hamilton::lumped
       columns.push_back("lambda_" + std::to_string(k + 1));
     for (const auto &o : eq.system.outputs)
       columns.push_back(o.first);
+    for (unsigned int k = 0; k < eq.m; ++k)
+      columns.push_back("constraint_" + std::to_string(k + 1));
     for (const char *name : {"stored_energy_change_J", "supplied_work_J", "source_work_J", "dissipated_energy_J",
                              "audit_residual_J"})
       columns.push_back(name);
@@ -444,7 +448,7 @@ namespace hamilton::lumped
             std::cerr << "col " << j << ": |dF/dy error| " << d.norm() << " |dF/dy' error| " << e.norm() << "\n";
           }
       }
-    std::vector<double> out(c.n_outputs + 1 + m);
+    std::vector<double> out(c.n_outputs + 1 + 2 * m);
     c.outputs(0., y0.data(), out.data());
     const double E0 = out[c.n_outputs];
 
@@ -523,6 +527,7 @@ namespace hamilton::lumped
       std::vector<double> row{t};
       row.insert(row.end(), y.begin(), y.begin() + 2 * n + m);
       row.insert(row.end(), out.begin(), out.begin() + c.n_outputs);
+      row.insert(row.end(), out.begin() + c.n_outputs + 1 + m, out.end()); // Phi
       const double stored = out[c.n_outputs] - E0, supplied = y[N - 3], source = y[N - 2], dissipated = y[N - 1];
       const double audit  = stored - (supplied + source - dissipated);
       row.insert(row.end(), {stored, supplied, source, dissipated, audit});

@@ -61,7 +61,7 @@ namespace hamilton::lumped
     /** dF/dy and dF/dy' (dense, row-major, size x size each). */
     void
     jacobian(double t, const double *y, const double *y_dot, double *dy, double *dy_dot) const;
-    /** Named outputs, then the Jacobi integral E, then Gamma = d(Phi_q v)/dq v (m). */
+    /** Named outputs, the Jacobi integral E, Gamma = d(Phi_q v)/dq v (m), Phi (m). */
     void
     outputs(double t, const double *y, double *result) const;
 
@@ -87,7 +87,8 @@ namespace hamilton::lumped
 
   /**
    * The columns of the rows simulate() produces: t_s, the coordinates, their
-   * velocities (x_dot), the multipliers, the named outputs, then the energy
+   * velocities (x_dot), the multipliers, the named outputs, the constraint
+   * values Phi_k (constraint_k), then the energy
    * audit (stored energy change, supplied work, source work, dissipated
    * energy, residual; J).
    */
