@@ -96,11 +96,11 @@ namespace hamilton
     declare_output(prm);
   }
 
-  std::unique_ptr<LoadedBeam>
-  load_beam(const std::string                                      &parameter_file,
-            const std::vector<std::pair<std::string, std::string>> &changes)
+  void
+  read_parameters(ParameterHandler                                       &prm,
+                  const std::string                                      &parameter_file,
+                  const std::vector<std::pair<std::string, std::string>> &changes)
   {
-    ParameterHandler prm;
     read_parameter_file(prm, parameter_file, declare_all_parameters);
     for (const auto &[path, value] : changes)
       {
@@ -113,6 +113,14 @@ namespace hamilton
         for (std::size_t i = 0; i < parts.size(); ++i)
           prm.leave_subsection();
       }
+  }
+
+  std::unique_ptr<LoadedBeam>
+  load_beam(const std::string                                      &parameter_file,
+            const std::vector<std::pair<std::string, std::string>> &changes)
+  {
+    ParameterHandler prm;
+    read_parameters(prm, parameter_file, changes);
     Section section(prm);
     auto    loaded = std::make_unique<LoadedBeam>();
     loaded->model.parse_parameters(section);

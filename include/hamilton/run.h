@@ -18,6 +18,15 @@ namespace hamilton
   declare_all_parameters(dealii::ParameterHandler       &prm,
                          const dealii::ParameterHandler *first_pass);
 
+  /**
+   * Read a parameter file with every entry declared, then replace entries:
+   * each pair is ("Subsection/.../Entry", value).
+   */
+  void
+  read_parameters(dealii::ParameterHandler                               &prm,
+                  const std::string                                      &parameter_file,
+                  const std::vector<std::pair<std::string, std::string>> &changes = {});
+
   /** A beam model read from a parameter file, discretized, with its operators. */
   struct LoadedBeam
   {

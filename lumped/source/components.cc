@@ -26,8 +26,8 @@ namespace hamilton::lumped
       s.fail(entry, "'" + text + "' is not a number or an expression of the parameters.");
     const double v = GiNaC::ex_to<GiNaC::numeric>(value).to_double();
     if (positive ? !(v > 0) : !(v >= 0))
-      s.fail(entry, "= " + text + " (" + std::to_string(v) + ") must be " +
-                      (positive ? "positive" : "non-negative") + " for this component to be physical.");
+      s.fail(entry, "evaluates to " + std::to_string(v) + "; it must be " + (positive ? "positive" : "non-negative") +
+                      " for this component to be physical.");
     if (GiNaC::is_a<GiNaC::numeric>(e)) // a plain number: a named parameter
       return system.parameter(symbol + "_" + component, v);
     return e;

@@ -1,7 +1,9 @@
 #include <hamilton/lumped/simulation.h>
 
-#include <deal.II/lac/vector.h>
-#include <deal.II/sundials/ida.h>
+#include <idas/idas.h>
+#include <nvector/nvector_serial.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_dense.h>
 
 #include <Eigen/Dense>
 
@@ -414,6 +416,83 @@ namespace hamilton::lumped
     return columns;
   }
 
+  namespace
+  {
+    /** What the IDAS callbacks need. */
+    struct Context
+    {
+      const CompiledSystem *compiled;
+      const Equations      *equations;
+      std::string           failure;
+      unsigned int          N;
+    };
+
+    int
+    residual_callback(double t, N_Vector y, N_Vector y_dot, N_Vector r, void *data)
+    {
+      const auto *c = static_cast<Context *>(data);
+      c->compiled->residual(t, N_VGetArrayPointer(y), N_VGetArrayPointer(y_dot), N_VGetArrayPointer(r));
+      const double *res = N_VGetArrayPointer(r);
+      for (unsigned int i = 0; i < c->N; ++i)
+        if (!std::isfinite(res[i]))
+          return 1; // recoverable: IDAS reduces the step
+      return 0;
+    }
+
+    int
+    jacobian_callback(double t, double alpha, N_Vector y, N_Vector y_dot, N_Vector, SUNMatrix J, void *data, N_Vector,
+                      N_Vector, N_Vector)
+    {
+      auto              *c = static_cast<Context *>(data);
+      const unsigned int N = c->N, n = c->equations->n, m = c->equations->m;
+      Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> A(N, N), B(N, N);
+      c->compiled->jacobian(t, N_VGetArrayPointer(y), N_VGetArrayPointer(y_dot), A.data(), B.data());
+      if (m > 0)
+        {
+          const Eigen::JacobiSVD<Matrix> svd(Matrix(A.block(2 * n + m, 0, m, n)));
+          const auto                     sv = svd.singularValues();
+          if (sv[m - 1] <= 1e-8 * sv[0])
+            {
+              std::ostringstream s;
+              s << "the constraint Jacobian is singular at t = " << t << " s ("
+                << configuration(*c->equations, N_VGetArrayPointer(y))
+                << "): the mechanism has reached a lock-up (dead-centre) configuration, where the "
+                << "constraints no longer determine the motion. Check the geometry (e.g. a crank "
+                << "longer than its rod) or the initial conditions.";
+              c->failure = s.str();
+              return -1;
+            }
+        }
+      for (unsigned int j = 0; j < N; ++j)
+        {
+          double *column = SUNDenseMatrix_Column(J, j);
+          for (unsigned int i = 0; i < N; ++i)
+            column[i] = A(i, j) + alpha * B(i, j);
+        }
+      return 0;
+    }
+
+    /** sigma_min/sigma_max of Phi_q at y (1 without constraints). */
+    double
+    constraint_condition(const CompiledSystem &c, const Equations &eq, const double *y, const double *y_dot)
+    {
+      if (eq.m == 0)
+        return 1;
+      const unsigned int N = c.size(), n = eq.n, m = eq.m;
+      Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> A(N, N), B(N, N);
+      c.jacobian(0., y, y_dot, A.data(), B.data());
+      const Eigen::JacobiSVD<Matrix> svd(Matrix(A.block(2 * n + m, 0, m, n)));
+      return svd.singularValues()[m - 1] / svd.singularValues()[0];
+    }
+
+    void
+    check(int flag, const char *call)
+    {
+      if (flag < 0)
+        throw std::runtime_error(std::string(call) + " failed: " + IDAGetReturnFlagName(flag));
+    }
+  } // namespace
+
   SimulationSummary
   simulate(const CompiledSystem                                   &c,
            const Equations                                        &eq,
@@ -421,111 +500,20 @@ namespace hamilton::lumped
            const std::function<void(const std::vector<double> &)> &on_row,
            std::ostream                                           *progress)
   {
-    using VectorType   = dealii::Vector<double>;
     const unsigned int n = eq.n, m = eq.m, N = c.size();
     SimulationSummary  summary;
     summary.columns = output_columns(eq);
 
     VectorE y0, y_dot0;
     initial_conditions(c, eq, y0, y_dot0);
-    if (std::getenv("HAMILTON_DEBUG"))
-      {
-        VectorE F(N);
-        c.residual(0., y0.data(), y_dot0.data(), F.data());
-        std::cerr << "y0 = " << y0.transpose() << "\ny_dot0 = " << y_dot0.transpose() << "\nF = " << F.transpose() << "\n";
-        const auto [A, B] = jacobians(c, 0., y0, y_dot0);
-        // finite-difference check of dF/dy and dF/dy'
-        for (unsigned int j = 0; j < N; ++j)
-          {
-            VectorE yp = y0, F2(N);
-            yp[j] += 1e-7;
-            c.residual(0., yp.data(), y_dot0.data(), F2.data());
-            VectorE d = (F2 - F) / 1e-7 - A.col(j);
-            VectorE ydp = y_dot0;
-            ydp[j] += 1e-7;
-            c.residual(0., y0.data(), ydp.data(), F2.data());
-            VectorE e = (F2 - F) / 1e-7 - B.col(j);
-            std::cerr << "col " << j << ": |dF/dy error| " << d.norm() << " |dF/dy' error| " << e.norm() << "\n";
-          }
-      }
     std::vector<double> out(c.n_outputs + 1 + 2 * m);
     c.outputs(0., y0.data(), out.data());
     const double E0 = out[c.n_outputs];
 
-    const auto start = std::chrono::steady_clock::now();
-    typename dealii::SUNDIALS::IDA<VectorType>::AdditionalData data(
-      0., options.final_time, std::min(1e-6, options.output_interval / 100), options.output_interval,
-      1e-14, 5, 10, 0, options.absolute_tolerance, options.relative_tolerance, true,
-      dealii::SUNDIALS::IDA<VectorType>::AdditionalData::none,
-      dealii::SUNDIALS::IDA<VectorType>::AdditionalData::none);
-    dealii::SUNDIALS::IDA<VectorType> ida(data);
-
-    Eigen::PartialPivLU<Matrix> lu;
-    std::string                 failure;
-    double                      last_t = 0;
-    VectorType                  last_y(N);
-    ida.reinit_vector = [N](VectorType &v) { v.reinit(N); };
-    ida.residual      = [&](double t, const VectorType &y, const VectorType &y_dot, VectorType &res) {
-      c.residual(t, y.data(), y_dot.data(), res.data());
-      for (const double r : res)
-        if (!std::isfinite(r))
-          return 1; // recoverable: IDA reduces the step
-      return 0;
-    };
-    ida.setup_jacobian = [&](double t, const VectorType &y, const VectorType &y_dot, double alpha) {
-      Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> A(N, N), B(N, N);
-      c.jacobian(t, y.data(), y_dot.data(), A.data(), B.data());
-      if (m > 0)
-        {
-          const Matrix phi_q = A.block(2 * n + m, 0, m, n);
-          Eigen::JacobiSVD<Matrix> svd(phi_q);
-          const auto               sv = svd.singularValues();
-          if (sv[m - 1] <= 1e-8 * sv[0])
-            {
-              std::ostringstream s;
-              s << "the constraint Jacobian is singular at t = " << t << " s (" << configuration(eq, y.data())
-                << "): the mechanism has reached a lock-up (dead-centre) configuration, where the "
-                << "constraints no longer determine the motion. Check the geometry (e.g. a crank "
-                << "longer than its rod) or the initial conditions.";
-              failure = s.str();
-              return -1;
-            }
-        }
-      lu.compute(Matrix(A + alpha * B));
-      return 0;
-    };
-    ida.solve_with_jacobian = [&](const VectorType &rhs, VectorType &dst, double) {
-      const Eigen::Map<const VectorE> b(rhs.data(), N);
-      Eigen::Map<VectorE>(dst.data(), N) = lu.solve(b);
-      return 0;
-    };
-    ida.differential_components = [&]() {
-      dealii::IndexSet set(N);
-      for (unsigned int i = 0; i < n; ++i)
-        {
-          set.add_index(i);
-          if (!eq.algebraic[i])
-            set.add_index(n + i);
-        }
-      set.add_range(N - 3, N);
-      return set;
-    };
-    // the index-2 multipliers (lambda, mu) are excluded from the error test
-    // and, through a loose weight, from dominating the corrector's
-    // convergence test (they are determined to O(h) only)
-    VectorType tolerances(N);
-    for (unsigned int i = 0; i < N; ++i)
-      tolerances[i] = (i >= 2 * n && i < 2 * n + 2 * m) ? 1e3 : options.absolute_tolerance;
-    ida.get_local_tolerances = [&]() -> VectorType & { return tolerances; };
-    double next_report = 0.1;
-    ida.output_step    = [&](double t, const VectorType &y, const VectorType &, unsigned int step) {
-      // deal.II's IDA wrapper checks IDA's return codes only in debug mode:
-      // a step that did not advance means IDA failed
-      if (step > 0 && !(t > last_t))
-        throw std::runtime_error("IDA did not advance");
-      c.outputs(t, y.data(), out.data());
+    const auto row_at = [&](double t, const double *y) {
+      c.outputs(t, y, out.data());
       std::vector<double> row{t};
-      row.insert(row.end(), y.begin(), y.begin() + 2 * n + m);
+      row.insert(row.end(), y, y + 2 * n + m);
       row.insert(row.end(), out.begin(), out.begin() + c.n_outputs);
       row.insert(row.end(), out.begin() + c.n_outputs + 1 + m, out.end()); // Phi
       const double stored = out[c.n_outputs] - E0, supplied = y[N - 3], source = y[N - 2], dissipated = y[N - 1];
@@ -537,38 +525,95 @@ namespace hamilton::lumped
       summary.dissipated_energy      = dissipated;
       summary.largest_audit_residual = std::max(summary.largest_audit_residual, std::abs(audit));
       ++summary.rows;
-      last_t = t;
-      last_y = y;
       on_row(row);
-      if (progress && t >= next_report * options.final_time)
-        {
-          *progress << "\r  t = " << std::setw(10) << t << " s (" << std::setw(3)
-                    << int(100 * t / options.final_time + 0.5) << " %)" << std::flush;
-          next_report += 0.1;
-        }
     };
 
-    VectorType y(N), y_dot(N);
-    std::copy(y0.data(), y0.data() + N, y.begin());
-    std::copy(y_dot0.data(), y_dot0.data() + N, y_dot.begin());
+    const auto start = std::chrono::steady_clock::now();
+    Context    context{&c, &eq, "", N};
+    SUNContext sun;
+    check(SUNContext_Create(nullptr, &sun), "SUNContext_Create");
+    N_Vector y = N_VNew_Serial(N, sun), y_dot = N_VNew_Serial(N, sun), id = N_VNew_Serial(N, sun),
+             atol = N_VNew_Serial(N, sun);
+    std::copy(y0.data(), y0.data() + N, N_VGetArrayPointer(y));
+    std::copy(y_dot0.data(), y_dot0.data() + N, N_VGetArrayPointer(y_dot));
+    for (unsigned int i = 0; i < N; ++i)
+      {
+        // differential: q, the inertial velocities, the work integrals; the
+        // index-2 multipliers (lambda, mu) are excluded from the error test
+        // and get a loose weight in the corrector's convergence test (they
+        // are determined to O(h) only)
+        const bool multiplier = i >= 2 * n && i < 2 * n + 2 * m;
+        const bool algebraic  = multiplier || (i >= n && i < 2 * n && eq.algebraic[i - n]);
+        N_VGetArrayPointer(id)[i]   = algebraic ? 0. : 1.;
+        N_VGetArrayPointer(atol)[i] = multiplier ? 1e3 : options.absolute_tolerance;
+      }
+    void           *ida    = IDACreate(sun);
+    SUNMatrix       matrix = SUNDenseMatrix(N, N, sun);
+    SUNLinearSolver solver = SUNLinSol_Dense(y, matrix, sun);
+    const auto      release = [&]() {
+      IDAFree(&ida);
+      SUNLinSolFree(solver);
+      SUNMatDestroy(matrix);
+      for (N_Vector v : {y, y_dot, id, atol})
+        N_VDestroy(v);
+      SUNContext_Free(&sun);
+    };
+    double t = 0;
     try
       {
-        ida.solve_dae(y, y_dot);
+        check(IDAInit(ida, residual_callback, 0., y, y_dot), "IDAInit");
+        check(IDASVtolerances(ida, options.relative_tolerance, atol), "IDASVtolerances");
+        check(IDASetUserData(ida, &context), "IDASetUserData");
+        check(IDASetLinearSolver(ida, solver, matrix), "IDASetLinearSolver");
+        check(IDASetJacFn(ida, jacobian_callback), "IDASetJacFn");
+        check(IDASetId(ida, id), "IDASetId");
+        check(IDASetSuppressAlg(ida, SUNTRUE), "IDASetSuppressAlg");
+        check(IDASetMaxNumSteps(ida, 1000000), "IDASetMaxNumSteps");
+        check(IDASetStopTime(ida, options.final_time), "IDASetStopTime");
+        row_at(0., N_VGetArrayPointer(y));
+        double next_report = 0.1;
+        for (unsigned int k = 1; t < options.final_time * (1 - 1e-12); ++k)
+          {
+            const double tout = std::min(k * options.output_interval, options.final_time);
+            const int    flag = IDASolve(ida, tout, &t, y, y_dot, IDA_NORMAL);
+            if (flag < 0)
+              {
+                if (context.failure.empty())
+                  {
+                    std::ostringstream s;
+                    s << "IDA could not continue after t = " << t << " s (" << configuration(eq, N_VGetArrayPointer(y))
+                      << "): " << IDAGetReturnFlagName(flag) << ". ";
+                    const double ratio = constraint_condition(c, eq, N_VGetArrayPointer(y), N_VGetArrayPointer(y_dot));
+                    if (ratio < 1e-3)
+                      s << "The constraint Jacobian is nearly singular there (smallest/largest singular value "
+                        << ratio << "): the mechanism is at a lock-up or change point, where the constraints no "
+                        << "longer determine the motion. Check the geometry and the initial conditions.";
+                    else
+                      s << "Check for a singular configuration, or relax the tolerances.";
+                    context.failure = s.str();
+                  }
+                throw SimulationError(context.failure);
+              }
+            row_at(t, N_VGetArrayPointer(y));
+            if (progress && t >= next_report * options.final_time)
+              {
+                *progress << "\r  t = " << std::setw(10) << t << " s (" << std::setw(3)
+                          << int(100 * t / options.final_time + 0.5) << " %)" << std::flush;
+                next_report += 0.1;
+              }
+          }
+        long int steps = 0;
+        IDAGetNumSteps(ida, &steps);
+        summary.steps = steps;
       }
-    catch (const std::exception &e)
+    catch (...)
       {
         if (progress)
           *progress << "\n";
-        if (failure.empty())
-          {
-            std::ostringstream s;
-            s << "IDA could not continue after t = " << last_t << " s (" << configuration(eq, last_y.data())
-              << "); the last step failed its error or convergence test. Check for a singular "
-              << "configuration, tighten or relax the tolerances, or shorten 'Final time'.";
-            failure = s.str();
-          }
-        throw SimulationError(failure);
+        release();
+        throw;
       }
+    release();
     if (progress)
       *progress << "\n";
     summary.integrate_seconds = seconds_since(start);

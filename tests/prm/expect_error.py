@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Run a bad parameter file: hamilton must exit with status 1, print the
-message fragments listed in the file's '# EXPECT:' lines, and write nothing.
+message fragments listed in the file's '# EXPECT:' lines, and write nothing,
+except the files listed in '# EXPECT-FILE:' lines (a lumped run stopped
+during the integration keeps its CSV): each must exist and, if CSV, have
+rows as long as its header.
 
 usage: expect_error.py HAMILTON BAD.prm OUTPUT_DIR
 """
@@ -13,7 +16,9 @@ import sys
 def main():
     hamilton, bad, output = sys.argv[1:4]
     with open(bad) as f:
-        expected = [line.split("# EXPECT:", 1)[1].strip() for line in f if "# EXPECT:" in line]
+        lines = f.readlines()
+    expected = [line.split("# EXPECT:", 1)[1].strip() for line in lines if "# EXPECT:" in line]
+    kept = [line.split("# EXPECT-FILE:", 1)[1].strip() for line in lines if "# EXPECT-FILE:" in line]
     assert expected, f"{bad} has no '# EXPECT:' line"
     shutil.rmtree(output, ignore_errors=True)
     run = subprocess.run([hamilton, bad, "--output-dir", output], capture_output=True, text=True)
@@ -24,8 +29,21 @@ def main():
     for fragment in expected:
         if fragment not in run.stderr:
             failures.append(f"message lacks '{fragment}'")
-    if os.path.exists(output):
+    if not kept and os.path.exists(output):
         failures.append("an output directory was written")
+    for name in kept:
+        path = os.path.join(output, name)
+        if not os.path.exists(path):
+            failures.append(f"{name} was not kept")
+        elif name.endswith(".csv"):
+            with open(path) as table:
+                rows = [row.split(",") for row in table.read().splitlines()]
+            if len(rows) < 2 or any(len(r) != len(rows[0]) for r in rows):
+                failures.append(f"{name} is not a valid table")
+            else:
+                print(f"{name}: {len(rows) - 1} rows kept")
+    if kept and os.path.exists(os.path.join(output, "results.json")):
+        failures.append("results.json was written for a failed run")
     if failures:
         sys.exit("FAILED: " + "; ".join(failures))
     print(f"{len(expected)} message fragments found")

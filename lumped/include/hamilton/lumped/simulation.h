@@ -81,7 +81,7 @@ namespace hamilton::lumped
     double supplied_work = 0, source_work = 0, dissipated_energy = 0, stored_energy_change = 0;
     double largest_audit_residual = 0; ///< J, over the output times
     double integrate_seconds      = 0;
-    unsigned long residual_calls = 0, jacobian_calls = 0;
+    unsigned long residual_calls = 0, jacobian_calls = 0, steps = 0;
     unsigned int  rows           = 0;
   };
 
@@ -98,7 +98,10 @@ namespace hamilton::lumped
   /**
    * Project the initial conditions onto the constraints, make them
    * consistent (accelerations, multipliers, algebraic velocities) and
-   * integrate with IDA to `final_time`; every output time gives one row to
+   * integrate with SUNDIALS IDAS (BDF, dense direct solver with the compiled
+   * Jacobian; called directly because deal.II 9.4's wrapper checks IDA's
+   * return codes only in debug builds and cannot raise the step limit) to
+   * `final_time`; every output time gives one row to
    * `on_row` (columns in the summary). Progress goes to `progress`.
    */
   SimulationSummary

@@ -1,0 +1,367 @@
+// The lumped extended-Lagrangian library: derived equations against the
+// papers (000_5e03407d74dc095f.txt, 002_5224c40c0e6c57b5.txt) and hand
+// derivations, DAE against minimal coordinates, errors.
+#include <hamilton/lumped/component.h>
+#include <hamilton/lumped/lumped_run.h>
+#include <hamilton/run.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <iostream>
+
+using namespace hamilton;
+using namespace hamilton::lumped;
+using GiNaC::ex;
+
+namespace
+{
+  std::unique_ptr<LumpedRun>
+  load_lumped(const std::string &file, const std::vector<std::pair<std::string, std::string>> &changes = {})
+  {
+    dealii::ParameterHandler prm;
+    read_parameters(prm, std::string(HAMILTON_SOURCE_DIR) + "/" + file, changes);
+    Section section(prm);
+    auto    run = std::make_unique<LumpedRun>();
+    run->parse_parameters(section, std::string(HAMILTON_SOURCE_DIR) + "/prm/lumped");
+    return run;
+  }
+
+  /** The symbol of a parameter, coordinate, velocity or acceleration by name. */
+  ex
+  sym(const System &s, const std::string &name)
+  {
+    for (const auto &p : s.parameters)
+      if (p.first.get_name() == name)
+        return p.first;
+    for (const auto &c : s.coordinates)
+      {
+        if (c.name == name)
+          return c.position;
+        if (c.name + "_dot" == name)
+          return c.velocity;
+        if (c.name + "_ddot" == name)
+          return c.acceleration;
+      }
+    for (const auto &f : s.time_functions)
+      if (f.second.name == name)
+        return f.first;
+    throw std::invalid_argument("no symbol " + name);
+  }
+
+  ex
+  diff_by(const ex &e, const ex &x)
+  {
+    return e.diff(GiNaC::ex_to<GiNaC::symbol>(x));
+  }
+
+  /** a == b, using sin^2 = 1 - cos^2. */
+  bool
+  same(const ex &a, const ex &b)
+  {
+    const GiNaC::wildcard w(0);
+    const ex difference = (a - b).expand().subs(GiNaC::pow(GiNaC::sin(w), 2) == 1 - GiNaC::pow(GiNaC::cos(w), 2));
+    return GiNaC::normal(difference.expand()).is_zero();
+  }
+
+  /** Residual i moved to the form "left-hand side - forces". */
+  ex
+  equation(const Equations &eq, unsigned int i)
+  {
+    return eq.residual[i];
+  }
+} // namespace
+
+// Equations (95)-(96) of 000_5e03407d74dc095f.txt, term by term.
+TEST(Lumped, ScotchYokeEquations95And96)
+{
+  const auto  run = load_lumped("prm/lumped/scotch_yoke_dc_motor.prm");
+  const auto &s   = run->system;
+  const ex alpha = sym(s, "alpha"), ad = sym(s, "alpha_dot"), add = sym(s, "alpha_ddot"), qd = sym(s, "q_dot"),
+           qdd = sym(s, "q_ddot"), jm = sym(s, "jm"), mc = sym(s, "mc"), d = sym(s, "d"), bm = sym(s, "bm"),
+           ke = sym(s, "ke"), l = sym(s, "l"), r = sym(s, "r"), v = sym(s, "v");
+  const ex eq95 = add * (jm + mc * d * d * GiNaC::pow(GiNaC::sin(alpha), 2)) +
+                  ad * (bm + mc * d * d * GiNaC::sin(alpha) * GiNaC::cos(alpha) * ad) - ke * qd;
+  const ex eq96 = l * qdd + r * qd + ke * ad - v;
+  EXPECT_TRUE(same(equation(*run->equations, 0), eq95)) << equation(*run->equations, 0);
+  EXPECT_TRUE(same(equation(*run->equations, 1), eq96)) << equation(*run->equations, 1);
+  // the magnetic coupling is gyroscopic: G = [[0, -ke], [ke, 0]]
+  ASSERT_TRUE(run->equations->matrix_form.exists);
+  EXPECT_TRUE(same(run->equations->matrix_form.G(0, 1), -ke));
+  EXPECT_TRUE(same(run->equations->matrix_form.G(1, 0), ke));
+}
+
+// Crank-slider + pendulum (000, section 4.2): the derived equations against a
+// hand derivation, and the typos of the printed (130)-(131) identified.
+TEST(Lumped, CrankSliderPendulumAgainstHandDerivation)
+{
+  const auto  run = load_lumped("prm/lumped/crank_slider_pendulum.prm");
+  const auto &s   = run->system;
+  const ex a = sym(s, "alpha"), ad = sym(s, "alpha_dot"), add = sym(s, "alpha_ddot"), th = sym(s, "theta"),
+           td = sym(s, "theta_dot"), tdd = sym(s, "theta_ddot"), qd = sym(s, "q_dot"), jm = sym(s, "jm"),
+           mp = sym(s, "mp"), d = sym(s, "d"), ds = sym(s, "ds"), lp = sym(s, "lp"), g = sym(s, "g"),
+           ke = sym(s, "ke"), bm = sym(s, "bm"), bc = sym(s, "bc"), bp = sym(s, "bp");
+  const ex K  = GiNaC::sin(a) + d * GiNaC::sin(a) * GiNaC::cos(a) /
+                                 (ds * GiNaC::sqrt(1 - d * d / (ds * ds) * GiNaC::pow(GiNaC::sin(a), 2)));
+  const ex Kdot = diff_by(K, a) * ad; // dK/dt
+  // hand derivation (README, "Lumped systems")
+  const ex eq130 = add * (jm + mp * d * d * K * K) + ad * (bm + bc * d * d * K * K + mp * d * d * K * Kdot) +
+                   tdd * (-mp * lp * d * GiNaC::cos(th) * K) + td * (mp * lp * d * GiNaC::sin(th) * K * td) - ke * qd;
+  const ex eq131 = tdd * (mp * lp * lp) + td * (bp * lp * lp) + add * (-mp * lp * d * GiNaC::cos(th) * K) +
+                   ad * (-mp * lp * d * GiNaC::cos(th) * Kdot) + mp * lp * g * GiNaC::sin(th);
+  EXPECT_TRUE(same(equation(*run->equations, 0), eq130));
+  EXPECT_TRUE(same(equation(*run->equations, 1), eq131))
+    << GiNaC::normal((equation(*run->equations, 1) - eq131).expand());
+
+  // the printed equations differ from these exactly by the typos:
+  // (130): theta_dot [mp lp d sin(theta) Kdot] should be [... K theta_dot];
+  //        "- ke q" should be "- ke q_dot";
+  // (131): alpha_ddot [-mp lp d cos(theta) Kdot] and alpha_dot
+  //        [-mp lp d cos(theta) K]: K and Kdot are swapped.
+  const ex q          = sym(s, "q");
+  const ex printed130 = eq130 - td * (mp * lp * d * GiNaC::sin(th) * K * td) + td * (mp * lp * d * GiNaC::sin(th) * Kdot) +
+                        ke * qd - ke * q;
+  const ex printed131 = eq131 - add * (-mp * lp * d * GiNaC::cos(th) * K) - ad * (-mp * lp * d * GiNaC::cos(th) * Kdot) +
+                        add * (-mp * lp * d * GiNaC::cos(th) * Kdot) + ad * (-mp * lp * d * GiNaC::cos(th) * K);
+  EXPECT_FALSE(same(equation(*run->equations, 0), printed130));
+  EXPECT_FALSE(same(equation(*run->equations, 1), printed131));
+}
+
+namespace
+{
+  /** The simplified model's x (or q1) equation with the algebraic current eliminated. */
+  ex
+  eliminate_current(const Equations &eq, unsigned int row, unsigned int current)
+  {
+    const auto &s  = eq.system;
+    const ex    i  = s.coordinates[current].velocity;
+    const ex    ri = eq.residual[current]; // linear in i: R i + ... - u
+    const ex    solved = -ri.subs(GiNaC::exmap{{i, 0}}) / diff_by(ri, i);
+    return eq.residual[row].subs(GiNaC::exmap{{i, solved}});
+  }
+} // namespace
+
+// Crane (002, section 3.1): the simplified model's D_s and B_s, derived from
+// the full description by neglecting L_a.
+TEST(Lumped, OverheadCraneSimplifiedMatrices)
+{
+  const auto  run = load_lumped("prm/lumped/overhead_crane_simplified.prm");
+  const auto &s   = run->system;
+  const auto &eq  = *run->equations;
+  ASSERT_TRUE(eq.algebraic[2]);
+  const ex x = sym(s, "x_dot"), u = sym(s, "u"), r = sym(s, "r_motor"), rw = sym(s, "rw"), Km = sym(s, "kt_motor"),
+           Ke = sym(s, "ke_motor"), Ra = sym(s, "R_motor"), dm = sym(s, "b_motor"), d1 = sym(s, "d1_crane"),
+           Im = sym(s, "J_motor"), mt = sym(s, "mt_crane"), mp = sym(s, "mp_crane");
+  const ex row = eliminate_current(eq, 0, 2);
+  const ex Ds  = d1 + dm * r * r / (rw * rw) + r * r * Km * Ke / (Ra * rw * rw);
+  const ex Bs  = r * Km / (Ra * rw);
+  EXPECT_TRUE(same(diff_by(row, x), Ds)) << diff_by(row, x);
+  EXPECT_TRUE(same(-diff_by(row, u), Bs)) << diff_by(row, u);
+  EXPECT_TRUE(same(eq.mass(0, 0), mt + mp + r * r / (rw * rw) * Im));
+}
+
+// Two-link arm (002, section 3.2): M_s, C_s (Christoffel), g_s, D_s, B_s.
+TEST(Lumped, TwoLinkArmMatrices)
+{
+  const auto  run = load_lumped("prm/lumped/two_link_arm.prm", {{"Lumped system/Simulation/Neglected parameters",
+                                                                 "L_motor1, L_motor2"}});
+  const auto &s   = run->system;
+  const auto &eq  = *run->equations;
+  const auto &f   = eq.matrix_form;
+  ASSERT_TRUE(f.exists) << f.why_not;
+  const ex q1 = sym(s, "q1"), q2 = sym(s, "q2"), v1 = sym(s, "q1_dot"), v2 = sym(s, "q2_dot"), m1 = sym(s, "m1_arm"),
+           m2 = sym(s, "m2_arm"), l1 = sym(s, "l1_arm"), a1 = sym(s, "a1_arm"), a2 = sym(s, "a2_arm"),
+           I1 = sym(s, "IC1_arm"), I2 = sym(s, "IC2_arm"), g = sym(s, "g_arm"), r = sym(s, "r_motor1"),
+           Im = sym(s, "J_motor1"), d1 = sym(s, "d1_arm"), K = sym(s, "ke_motor1"), R = sym(s, "R_motor1"),
+           u1 = sym(s, "u1");
+  EXPECT_TRUE(same(f.M(0, 0), I1 + m1 * a1 * a1 + I2 + m2 * (l1 * l1 + a2 * a2 + 2 * l1 * a2 * GiNaC::cos(q2)) + r * r * Im));
+  EXPECT_TRUE(same(f.M(0, 1), I2 + m2 * (a2 * a2 + l1 * a2 * GiNaC::cos(q2))));
+  EXPECT_TRUE(same(f.C(0, 0), -m2 * l1 * a2 * v2 * GiNaC::sin(q2)));
+  EXPECT_TRUE(same(f.C(0, 1), -m2 * l1 * a2 * (v1 + v2) * GiNaC::sin(q2)));
+  EXPECT_TRUE(same(f.C(1, 0), m2 * l1 * a2 * v1 * GiNaC::sin(q2)));
+  EXPECT_TRUE(same(f.C(1, 1), 0));
+  EXPECT_TRUE(same(f.g(0, 0), m1 * g * a1 * GiNaC::cos(q1) + m2 * g * (l1 * GiNaC::cos(q1) + a2 * GiNaC::cos(q1 + q2))));
+  EXPECT_TRUE(same(f.g(1, 0), m2 * g * a2 * GiNaC::cos(q1 + q2)));
+  // simplified model, current of motor 1 eliminated: D_s(1,1) = d1 + r^2 K^2/R, B_s = r K/R
+  const ex row = eliminate_current(eq, 0, 2);
+  const ex D11 = diff_by(row, v1).subs(GiNaC::exmap{{v2, 0}}); // without the Coriolis part
+  EXPECT_TRUE(same(D11, d1 + r * r * K * K / R + r * r * sym(s, "b_motor1"))) << GiNaC::normal(D11);
+  EXPECT_TRUE(same(-diff_by(row, u1), r * K / R));
+}
+
+// Slider-crank (002, section 3.3): M_s, C_s, g_s and the constraint Jacobian.
+TEST(Lumped, SliderCrankMatrices)
+{
+  const auto  run = load_lumped("prm/lumped/slider_crank_dae.prm");
+  const auto &s   = run->system;
+  const auto &eq  = *run->equations;
+  const auto &f   = eq.matrix_form;
+  ASSERT_TRUE(f.exists) << f.why_not;
+  const ex q1 = sym(s, "q1"), q2 = sym(s, "q2"), v1 = sym(s, "q1_dot"), v2 = sym(s, "q2_dot"),
+           m2 = sym(s, "m2_mechanism"), l1 = sym(s, "l1_mechanism"), l2 = sym(s, "l2_mechanism"),
+           a2 = sym(s, "a2_mechanism"), g = sym(s, "g_mechanism"), m1 = sym(s, "m1_mechanism"),
+           a1 = sym(s, "a1_mechanism");
+  EXPECT_TRUE(same(f.M(0, 1), -m2 * l1 * a2 * GiNaC::cos(q1 + q2)));
+  EXPECT_TRUE(same(f.C(0, 1), m2 * l1 * a2 * v2 * GiNaC::sin(q1 + q2)));
+  EXPECT_TRUE(same(f.C(1, 0), m2 * l1 * a2 * v1 * GiNaC::sin(q1 + q2)));
+  EXPECT_TRUE(same(f.C(0, 0), 0));
+  EXPECT_TRUE(same(f.g(0, 0), g * (m1 * a1 * GiNaC::cos(q1) + m2 * l1 * GiNaC::cos(q1))));
+  EXPECT_TRUE(same(f.g(1, 0), -m2 * g * a2 * GiNaC::cos(q2)));
+  EXPECT_TRUE(same(eq.constraint_jacobian(0, 0), -l1 * GiNaC::sin(q1)));
+  EXPECT_TRUE(same(eq.constraint_jacobian(1, 1), -l2 * GiNaC::cos(q2)));
+  EXPECT_TRUE(same(eq.constraint_jacobian(0, 2), -1));
+}
+
+namespace
+{
+  /** Integrate and return the last row. */
+  std::vector<double>
+  final_row(const Equations &eq, double final_time, std::vector<std::string> *columns = nullptr)
+  {
+    const CompiledSystem compiled(eq);
+    SimulationOptions    options;
+    options.final_time         = final_time;
+    options.output_interval    = final_time / 10;
+    options.relative_tolerance = 1e-11;
+    options.absolute_tolerance = 1e-12;
+    std::vector<double> last;
+    simulate(compiled, eq, options, [&](const std::vector<double> &row) { last = row; }, nullptr);
+    if (columns)
+      *columns = output_columns(eq);
+    return last;
+  }
+} // namespace
+
+// The slider-crank DAE (three coordinates, two constraints) against the same
+// mechanism in the crank angle alone (rod angle and slider position
+// eliminated): same crank motion.
+TEST(Lumped, SliderCrankDaeEqualsMinimalCoordinate)
+{
+  const auto dae = load_lumped("prm/lumped/slider_crank_dae.prm");
+  // minimal: the mechanism's energies with q2(q1), q3(q1) substituted
+  const auto  minimal = load_lumped("prm/lumped/slider_crank_dae.prm");
+  System      reduced;
+  const auto &s = minimal->system;
+  const ex q1 = reduced.coordinate("q1", false), q = reduced.coordinate("q", true);
+  for (const auto &p : s.parameters)
+    reduced.parameters.push_back(p);
+  reduced.time_functions = s.time_functions;
+  const ex     l1 = sym(s, "l1_mechanism"), l2 = sym(s, "l2_mechanism");
+  const ex     q2 = GiNaC::asin(l1 * GiNaC::sin(q1) / l2), q3 = l1 * GiNaC::cos(q1) + l2 * GiNaC::cos(q2);
+  GiNaC::exmap map{{sym(s, "q1"), q1}, {sym(s, "q2"), q2}, {sym(s, "q3"), q3}, {sym(s, "q"), q},
+                   {sym(s, "q1_dot"), reduced.time_derivative(q1)}, {sym(s, "q2_dot"), reduced.time_derivative(q2)},
+                   {sym(s, "q3_dot"), reduced.time_derivative(q3)}, {sym(s, "q_dot"), reduced.time_derivative(q)}};
+  reduced.kinetic     = s.kinetic.subs(map);
+  reduced.potential   = s.potential.subs(map);
+  reduced.magnetic    = s.magnetic.subs(map);
+  reduced.dissipation = s.dissipation.subs(map);
+  for (unsigned int k = 0; k < s.coordinates.size(); ++k)
+    {
+      const ex f = s.forces[k].subs(map), g = s.non_reciprocal_forces[k].subs(map);
+      const ex along = s.coordinates[k].position.subs(map);
+      reduced.add_force(f, along);
+      reduced.add_force(g, along, true);
+    }
+  const Equations reduced_equations(reduced);
+  ASSERT_EQ(reduced_equations.m, 0u);
+
+  const double T = 0.5;
+  const auto   a = final_row(*dae->equations, T), b = final_row(reduced_equations, T);
+  // columns: t, q1, q2, q3, q, q1_dot, ... against t, q1, q, q1_dot, q_dot
+  std::cout << "crank angle DAE " << a[1] << ", minimal " << b[1] << "; speed " << a[5] << ", " << b[3] << "\n";
+  EXPECT_NEAR(a[1] / b[1], 1., 1e-8);
+  EXPECT_NEAR(a[5] / b[3], 1., 1e-7);
+}
+
+// Crank and rod of equal length reach the change point q1 = q2 = pi/2 (the
+// slider at the crank pivot), where the constraint Jacobian loses rank: the
+// run stops with the time and configuration, and the rows before it are
+// delivered. (A crank longer than its rod is no lock-up for the redundant
+// DAE: the constraint Jacobian keeps full rank where the rod is vertical and
+// the crank rocks back, as the README explains.)
+TEST(Lumped, SliderCrankLockUpIsReported)
+{
+  const auto run = load_lumped("prm/lumped/slider_crank_dae.prm",
+                               {{"Lumped system/Components/mechanism/Length 2", "0.2"},
+                                {"Lumped system/Components/mechanism/Center of mass 2", "0.1"}});
+  const CompiledSystem compiled(*run->equations);
+  const SimulationOptions options = run->options; // tolerances 1e-11, 1e-12
+  unsigned int rows       = 0;
+  try
+    {
+      simulate(compiled, *run->equations, options, [&](const std::vector<double> &) { ++rows; }, nullptr);
+      ADD_FAILURE() << "no lock-up reported";
+    }
+  catch (const SimulationError &e)
+    {
+      const std::string what = e.what();
+      std::cout << what << " (" << rows << " rows before)\n";
+      EXPECT_NE(what.find("lock-up or change point"), std::string::npos) << what;
+      EXPECT_NE(what.find("q1 = "), std::string::npos) << what;
+      EXPECT_GT(rows, 1u);
+    }
+}
+
+namespace
+{
+  std::string
+  error_of(const std::string &file, const std::vector<std::pair<std::string, std::string>> &changes)
+  {
+    try
+      {
+        load_lumped(file, changes);
+      }
+    catch (const InputError &e)
+      {
+        return e.what();
+      }
+    return "no error";
+  }
+} // namespace
+
+TEST(Lumped, BadInputMessages)
+{
+  const std::string yoke = "prm/lumped/scotch_yoke_dc_motor.prm";
+  auto              m    = error_of(yoke, {{"Lumped system/Kinetic coenergy", "0.5*jm*alpha_dot^2 + z"}});
+  EXPECT_NE(m.find("unknown symbol 'z'"), std::string::npos) << m;
+  EXPECT_NE(m.find("'Kinetic coenergy'"), std::string::npos) << m;
+  m = error_of(yoke, {{"Lumped system/Kinetic coenergy", "0.5*jm*alpha_dot^2 + t"}});
+  EXPECT_NE(m.find("must not depend on time explicitly"), std::string::npos) << m;
+  m = error_of(yoke, {{"Lumped system/Magnetic coenergy", "0.5*l*q_dot^2 + ke*q_dot*(alpha"}});
+  EXPECT_NE(m.find("does not parse"), std::string::npos) << m;
+  m = error_of(yoke, {{"Lumped system/Generalized forces", "q: step(t)"}});
+  EXPECT_NE(m.find("cannot be compiled"), std::string::npos) << m;
+  m = error_of(yoke, {{"Lumped system/Coordinates", "alpha, beta"}});
+  EXPECT_NE(m.find("'beta'"), std::string::npos) << m;
+  EXPECT_NE(m.find("no inertia"), std::string::npos) << m;
+  m = error_of("prm/lumped/overhead_crane.prm", {{"Lumped system/Components/motor/Armature resistance", "0"}});
+  EXPECT_NE(m.find("'Armature resistance'"), std::string::npos) << m;
+  EXPECT_NE(m.find("must be positive"), std::string::npos) << m;
+  m = error_of(yoke, {{"Lumped system/Generalized forces", "x: v"}});
+  EXPECT_NE(m.find("'x' is not a coordinate"), std::string::npos) << m;
+}
+
+TEST(Lumped, UnprojectableInitialConditions)
+{
+  // crank longer than rod at q1 = pi/2: l1 sin q1 = l2 sin q2 has no solution
+  const auto run = load_lumped("prm/lumped/slider_crank_dae.prm",
+                               {{"Lumped system/Components/mechanism/Length 1", "0.6"},
+                                {"Lumped system/Initial positions", "q1: pi/2"}});
+  const CompiledSystem compiled(*run->equations);
+  try
+    {
+      simulate(compiled, *run->equations, run->options, [](const std::vector<double> &) {}, nullptr);
+      ADD_FAILURE() << "no error";
+    }
+  catch (const InputError &e)
+    {
+      EXPECT_NE(std::string(e.what()).find("cannot be projected"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Lumped, EveryComponentIsRegistered)
+{
+  EXPECT_EQ(ComponentRegistry::instance().pattern(),
+            "3rrr robot|capacitor|cart|dc motor|inductor|movable-core inductor|movable-plate capacitor|moving "
+            "coil|overhead crane|pendulum|resistor|scotch yoke|slider-crank|two-link arm|voltage source");
+}
