@@ -199,31 +199,32 @@ namespace hamilton::lumped
     return u;
   }
 
-  namespace
+  const std::vector<double> &
+  CompiledSystem::arguments(double t, const double *y, const double *y_dot) const
   {
-    /** The input array of the compiled functions. */
-    std::vector<double>
-    arguments(double t, const std::vector<double> &u, unsigned n, unsigned m, const double *y, const double *y_dot)
-    {
-      std::vector<double> x{t};
-      x.insert(x.end(), u.begin(), u.end());
-      x.insert(x.end(), y, y + 2 * n + 2 * m); // q, v, lambda, mu
-      if (y_dot)
-        {
-          x.insert(x.end(), y_dot, y_dot + 2 * n); // q', v'
-          x.insert(x.end(), y_dot + 2 * n + 2 * m, y_dot + 2 * n + 2 * m + 3); // W'
-        }
-      else
-        x.insert(x.end(), 2 * n + 3, 0.);
-      return x;
-    }
-  } // namespace
+    // [t, u, q, v, lambda, mu, q', v', W'] in a buffer reused by every call
+    auto              &x = buffer;
+    const unsigned int u = n_inputs, head = 1 + u + 2 * n + 2 * m;
+    x.resize(head + 2 * n + 3);
+    x[0] = t;
+    for (unsigned int k = 0; k < u; ++k)
+      x[1 + k] = equations.system.time_functions[k].second(t);
+    std::copy(y, y + 2 * n + 2 * m, x.begin() + 1 + u);
+    if (y_dot)
+      {
+        std::copy(y_dot, y_dot + 2 * n, x.begin() + head);
+        std::copy(y_dot + 2 * n + 2 * m, y_dot + 2 * n + 2 * m + 3, x.begin() + head + 2 * n);
+      }
+    else
+      std::fill(x.begin() + head, x.end(), 0.);
+    return x;
+  }
 
   void
   CompiledSystem::residual(double t, const double *y, const double *y_dot, double *result) const
   {
     ++residual_calls;
-    const auto x   = arguments(t, inputs(t), n, m, y, y_dot);
+    const auto &x   = arguments(t, y, y_dot);
     int        n_x = x.size(), n_f = functions->n_residual;
     functions->residual(&n_x, x.data(), &n_f, result);
   }
@@ -232,9 +233,10 @@ namespace hamilton::lumped
   CompiledSystem::jacobian(double t, const double *y, const double *y_dot, double *dy, double *dy_dot) const
   {
     ++jacobian_calls;
-    const auto          x   = arguments(t, inputs(t), n, m, y, y_dot);
+    const auto         &x   = arguments(t, y, y_dot);
     int                 n_x = x.size(), n_j = std::max(1, functions->n_jacobian);
-    std::vector<double> values(n_j);
+    jacobian_values.resize(n_j);
+    auto &values = jacobian_values;
     functions->jacobian(&n_x, x.data(), &n_j, values.data());
     const unsigned int N = size();
     std::fill(dy, dy + N * N, 0.);
@@ -257,7 +259,7 @@ namespace hamilton::lumped
   void
   CompiledSystem::outputs(double t, const double *y, double *result) const
   {
-    const auto x   = arguments(t, inputs(t), n, m, y, nullptr);
+    const auto &x   = arguments(t, y, nullptr);
     int        n_x = x.size(), n_o = functions->n_outputs;
     functions->outputs(&n_x, x.data(), &n_o, result);
   }

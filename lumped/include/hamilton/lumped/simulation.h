@@ -69,6 +69,11 @@ namespace hamilton::lumped
     mutable unsigned long    residual_calls = 0, jacobian_calls = 0;
 
   private:
+    /** The input array of the compiled functions at (t, y, y'). */
+    const std::vector<double> &
+    arguments(double t, const double *y, const double *y_dot) const;
+    mutable std::vector<double> buffer, jacobian_values;
+
     struct Functions;
     std::unique_ptr<Functions> functions;
     const Equations           &equations;
