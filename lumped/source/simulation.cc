@@ -8,6 +8,11 @@
 #include <Eigen/Dense>
 
 #include <chrono>
+#include <atomic>
+#include <dlfcn.h>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
 #include <cstdlib>
 #include <iostream>
 #include <cmath>
@@ -26,28 +31,66 @@ namespace hamilton::lumped
       return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     }
 
-    /** Compile a list of expressions in `symbols` (GiNaC's compile_ex). */
-    GiNaC::FUNCP_CUBA
-    compile(const std::vector<ex> &expressions, const GiNaC::lst &symbols)
+    using Function = void (*)(const int *, const double *, const int *, double *);
+
+    /**
+     * Compile lists of expressions in `symbols` into one shared object, one C
+     * function per list (the signature of GiNaC's FUNCP_CUBA): the C source
+     * comes from GiNaC's C printer, with symbol k read from a[k]; one run of
+     * the C compiler (-O1: common subexpressions, pow(x, 2) as x*x) instead
+     * of compile_ex's one unoptimized run per list.
+     */
+    std::vector<Function>
+    compile(const std::vector<std::vector<ex>> &lists, const GiNaC::lst &symbols)
     {
-      GiNaC::lst list;
-      for (const auto &e : expressions)
-        list.append(GiNaC::evalf(e)); // constants (pi, sqrt(3)) as numbers
-      if (expressions.empty())
-        list.append(0);
-      GiNaC::FUNCP_CUBA f = nullptr;
-      try
+      GiNaC::exmap to_array;
+      for (unsigned int k = 0; k < symbols.nops(); ++k)
+        to_array[symbols.op(k)] = GiNaC::symbol("a[" + std::to_string(k) + "]");
+      std::ostringstream source;
+      source << "#include <math.h>\n";
+      for (unsigned int f = 0; f < lists.size(); ++f)
         {
-          GiNaC::compile_ex(list, symbols, f);
+          source << "void hamilton_f" << f << "(const int *an, const double *a, const int *fn, double *f)\n{\n";
+          for (unsigned int i = 0; i < lists[f].size(); ++i)
+            {
+              source << "  f[" << i << "] = ";
+              GiNaC::evalf(lists[f][i].subs(to_array)).print(GiNaC::print_csrc_double(source));
+              source << ";\n";
+            }
+          source << "}\n";
         }
-      catch (const std::exception &e)
-        {
-          throw InputError(std::string("Cannot compile the derived equations (") + e.what() +
-                           "). GiNaC calls the C compiler through 'ginac-excompiler' "
-                           "(Debian packages ginac-tools and gcc): install them and make the "
-                           "working directory writable.");
-        }
-      return f;
+      // a fresh name for every library: dlopen returns an already loaded
+      // library for a path it has seen
+      static std::atomic<unsigned int> counter{0};
+      const std::filesystem::path      directory =
+        std::filesystem::temp_directory_path() /
+        ("hamilton-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+      std::filesystem::create_directories(directory);
+      const std::string c_file = (directory / "equations.c").string(), so_file = (directory / "equations.so").string();
+      {
+        std::ofstream file(c_file);
+        file << source.str();
+      }
+      const std::string command = "cc -O1 -fPIC -shared -x c '" + c_file + "' -o '" + so_file + "' -lm 2> '" +
+                                  (directory / "compiler.log").string() + "'";
+      const int status = std::system(command.c_str());
+      void     *library = status == 0 ? dlopen(so_file.c_str(), RTLD_NOW | RTLD_LOCAL) : nullptr;
+      std::string log;
+      {
+        std::ifstream in(directory / "compiler.log");
+        std::getline(in, log, '\0');
+      }
+      if (!std::getenv("HAMILTON_KEEP_SOURCE"))
+        std::filesystem::remove_all(directory); // the loaded library stays mapped
+      if (!library)
+        throw InputError("Cannot compile the derived equations with the C compiler ('" + command + "': " +
+                         (status != 0 ? "exit status " + std::to_string(status) + ", " + log.substr(0, 500) :
+                                        std::string(dlerror())) +
+                         "). Install Debian's gcc (build-essential) and make the temporary directory writable.");
+      std::vector<Function> result;
+      for (unsigned int f = 0; f < lists.size(); ++f)
+        result.push_back(reinterpret_cast<Function>(dlsym(library, ("hamilton_f" + std::to_string(f)).c_str())));
+      return result;
     }
 
     std::string
@@ -63,7 +106,7 @@ namespace hamilton::lumped
 
   struct CompiledSystem::Functions
   {
-    GiNaC::FUNCP_CUBA                         residual = nullptr, jacobian = nullptr, outputs = nullptr;
+    Function                                   residual = nullptr, jacobian = nullptr, outputs = nullptr;
     std::vector<std::pair<unsigned, unsigned>> dy, dy_dot; ///< nonzero entries compiled, in order
     unsigned int                               n_x = 0;
     int                                        n_jacobian = 0, n_residual = 0, n_outputs = 0;
@@ -182,9 +225,12 @@ namespace hamilton::lumped
     functions->n_residual = F.size();
     functions->n_jacobian = J.size();
     functions->n_outputs  = out.size();
-    functions->residual   = compile(F, x);
-    functions->jacobian   = compile(J, x);
-    functions->outputs    = compile(out, x);
+    if (J.empty())
+      J.push_back(0);
+    const auto compiled   = compile({F, J, out}, x);
+    functions->residual   = compiled[0];
+    functions->jacobian   = compiled[1];
+    functions->outputs    = compiled[2];
     compile_seconds       = seconds_since(start);
   }
 
