@@ -32,6 +32,7 @@ namespace hamilton::lumped
       options.output_interval    = s.get_positive("Output interval", "s");
       options.relative_tolerance = s.get_positive("Relative tolerance", "-");
       options.absolute_tolerance = s.get_positive("Absolute tolerance", "-");
+      linearize_at = s.get("Linearize at");
       if (options.output_interval > options.final_time)
         s.fail("Output interval", "is longer than 'Final time': there would be no output. Make it shorter.");
     }
@@ -117,6 +118,59 @@ namespace hamilton::lumped
                                {"largest_relative_residual", result.largest_audit_residual / std::max(supplied, 1e-300)}};
     j["evaluations"]        = {{"residual", result.residual_calls}, {"jacobian", result.jacobian_calls}};
     j["warnings"]           = s.warnings;
+    if (linearize_at != "none")
+      {
+        const bool   final = linearize_at == "final";
+        const auto  &y     = final ? result.final_y : result.initial_y;
+        const auto  &yd    = final ? result.final_y_dot : result.initial_y_dot;
+        const double t     = final ? options.final_time : 0.;
+        const auto   lin   = compiled.linearize(t, y.data(), yd.data());
+        const auto   rows  = [](const Eigen::MatrixXd &A) {
+          std::vector<std::vector<double>> r(A.rows(), std::vector<double>(A.cols()));
+          for (Eigen::Index i = 0; i < A.rows(); ++i)
+            for (Eigen::Index k = 0; k < A.cols(); ++k)
+              r[i][k] = A(i, k);
+          return r;
+        };
+        std::vector<std::string> states, inputs, outputs;
+        for (const auto &c : s.coordinates)
+          states.push_back(c.name);
+        for (const auto &c : s.coordinates)
+          states.push_back(c.name + "_dot");
+        for (unsigned int k = 0; k < s.constraints.size(); ++k)
+          states.push_back("lambda_" + std::to_string(k + 1));
+        for (unsigned int k = 0; k < s.constraints.size(); ++k)
+          states.push_back("mu_" + std::to_string(k + 1));
+        for (const auto &f : s.time_functions)
+          inputs.push_back(f.second.name);
+        for (const auto &o : s.outputs)
+          outputs.push_back(o.first);
+        nlohmann::json eigen = nlohmann::json::array();
+        out << "  linearization at t = " << t << " s: eigenvalues (1/s)";
+        for (const auto &e : lin.eigenvalues)
+          {
+            eigen.push_back({{"real", e.real()}, {"imag", e.imag()}});
+            out << " " << e.real() << (e.imag() >= 0 ? "+" : "") << e.imag() << "i";
+          }
+        out << "\n";
+        std::vector<double> point(y.begin(), y.end() - 3);
+        nlohmann::json      lj{{"format", "hamilton-descriptor-state-space"},
+                               {"version", 1},
+                               {"description", "E x' = A x + B u, y = C x + D u, linearized at the point (SI)"},
+                               {"time_s", t},
+                               {"point", point},
+                               {"states", states},
+                               {"inputs", inputs},
+                               {"outputs", outputs},
+                               {"E", rows(lin.E)},
+                               {"A", rows(lin.A)},
+                               {"B", rows(lin.B)},
+                               {"C", rows(lin.C)},
+                               {"D", rows(lin.D)},
+                               {"eigenvalues", eigen}};
+        std::ofstream(directory + "/linearization.json") << std::setw(2) << lj << "\n";
+        j["linearization"] = {{"time_s", t}, {"eigenvalues", eigen}, {"file", "linearization.json"}};
+      }
     return j;
   }
 } // namespace hamilton::lumped

@@ -106,10 +106,10 @@ namespace hamilton::lumped
 
   struct CompiledSystem::Functions
   {
-    Function                                   residual = nullptr, jacobian = nullptr, outputs = nullptr;
+    Function residual = nullptr, jacobian = nullptr, outputs = nullptr, linear = nullptr;
     std::vector<std::pair<unsigned, unsigned>> dy, dy_dot; ///< nonzero entries compiled, in order
     unsigned int                               n_x = 0;
-    int                                        n_jacobian = 0, n_residual = 0, n_outputs = 0;
+    int                                        n_jacobian = 0, n_residual = 0, n_outputs = 0, n_linear = 0;
   };
 
   CompiledSystem::CompiledSystem(const Equations &eq)
@@ -222,15 +222,33 @@ namespace hamilton::lumped
     for (unsigned int k = 0; k < m; ++k)
       out.push_back(eq.constraints[k].subs(values));
 
+    // for the linearization: dF/du (N x n_u), d(outputs)/d(q, v, lambda)
+    // and d(outputs)/du, dense, row-major
+    std::vector<ex> L;
+    for (const auto &f : F)
+      for (const auto &u : s.time_functions)
+        L.push_back(f.diff(u.first));
+    for (unsigned int o = 0; o < n_outputs; ++o)
+      {
+        for (unsigned int j = 0; j < 2 * n + m; ++j)
+          L.push_back(out[o].diff(y_symbols[j]));
+        for (const auto &u : s.time_functions)
+          L.push_back(out[o].diff(u.first));
+      }
+
     functions->n_residual = F.size();
     functions->n_jacobian = J.size();
     functions->n_outputs  = out.size();
+    functions->n_linear   = L.size();
     if (J.empty())
       J.push_back(0);
-    const auto compiled   = compile({F, J, out}, x);
+    if (L.empty())
+      L.push_back(0);
+    const auto compiled   = compile({F, J, out, L}, x);
     functions->residual   = compiled[0];
     functions->jacobian   = compiled[1];
     functions->outputs    = compiled[2];
+    functions->linear     = compiled[3];
     compile_seconds       = seconds_since(start);
   }
 
@@ -308,6 +326,47 @@ namespace hamilton::lumped
     const auto &x   = arguments(t, y, nullptr);
     int        n_x = x.size(), n_o = functions->n_outputs;
     functions->outputs(&n_x, x.data(), &n_o, result);
+  }
+
+  Linearization
+  CompiledSystem::linearize(double t, const double *y, const double *y_dot) const
+  {
+    const unsigned int N = size(), M = N - 3, u = n_inputs, p = n_outputs; // without the work integrals
+    Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> Fy(N, N), Fyd(N, N);
+    jacobian(t, y, y_dot, Fy.data(), Fyd.data());
+    const auto         &x   = arguments(t, y, y_dot);
+    int                 n_x = x.size(), n_l = std::max(1, functions->n_linear);
+    std::vector<double> l(n_l);
+    functions->linear(&n_x, x.data(), &n_l, l.data());
+    Linearization lin;
+    lin.E = Fyd.topLeftCorner(M, M);
+    lin.A = -Fy.topLeftCorner(M, M);
+    lin.B = Eigen::MatrixXd::Zero(M, u);
+    lin.C = Eigen::MatrixXd::Zero(p, M);
+    lin.D = Eigen::MatrixXd::Zero(p, u);
+    unsigned int k = 0;
+    for (unsigned int i = 0; i < N; ++i)
+      for (unsigned int j = 0; j < u; ++j, ++k)
+        if (i < M)
+          lin.B(i, j) = -l[k];
+    const unsigned int n_state_columns = 2 * n + m;
+    for (unsigned int o = 0; o < p; ++o)
+      {
+        for (unsigned int j = 0; j < n_state_columns; ++j)
+          lin.C(o, j) = l[k++];
+        for (unsigned int j = 0; j < u; ++j)
+          lin.D(o, j) = l[k++];
+      }
+    // finite generalized eigenvalues of (A, E)
+    Eigen::GeneralizedEigenSolver<Eigen::MatrixXd> solver(lin.A, lin.E, false);
+    const auto alphas = solver.alphas();
+    const auto betas  = solver.betas();
+    for (Eigen::Index i = 0; i < alphas.size(); ++i)
+      if (std::abs(betas(i)) > 1e-10 * std::abs(alphas(i)) && std::abs(betas(i)) > 0)
+        lin.eigenvalues.push_back(alphas(i) / betas(i));
+    std::sort(lin.eigenvalues.begin(), lin.eigenvalues.end(),
+              [](const auto &a, const auto &b) { return std::abs(a) < std::abs(b); });
+    return lin;
   }
 
   namespace
@@ -558,6 +617,8 @@ namespace hamilton::lumped
     std::vector<double> out(c.n_outputs + 1 + 2 * m);
     c.outputs(0., y0.data(), out.data());
     const double E0 = out[c.n_outputs];
+    summary.initial_y.assign(y0.data(), y0.data() + N);
+    summary.initial_y_dot.assign(y_dot0.data(), y_dot0.data() + N);
 
     const auto row_at = [&](double t, const double *y) {
       c.outputs(t, y, out.data());
@@ -651,6 +712,8 @@ namespace hamilton::lumped
                 next_report += 0.1;
               }
           }
+        summary.final_y.assign(N_VGetArrayPointer(y), N_VGetArrayPointer(y) + N);
+        summary.final_y_dot.assign(N_VGetArrayPointer(y_dot), N_VGetArrayPointer(y_dot) + N);
         long int steps = 0;
         IDAGetNumSteps(ida, &steps);
         summary.steps = steps;

@@ -200,6 +200,11 @@ namespace hamilton::lumped
     prm.declare_entry("Relative tolerance", "1e-8", Patterns::Double(), "IDA relative error tolerance.");
     prm.declare_entry("Absolute tolerance", "1e-10", Patterns::Double(),
                       "IDA absolute error tolerance (in the units of each unknown).");
+    prm.declare_entry("Linearize at", "none", Patterns::Selection("none|initial|final"),
+                      "Linearize the equations at the consistent initial state or at the final "
+                      "state (an equilibrium the run has settled to): eigenvalues and the "
+                      "descriptor state space E x' = A x + B u, y = C x + D u (inputs: the time "
+                      "functions; outputs: the named outputs) in linearization.json.");
     prm.declare_entry("Neglected parameters", "", Patterns::Anything(),
                       "Parameters set to zero for the simplified model, e.g. the "
                       "armature inductance: the current then becomes algebraic (L di/dt = 0).");

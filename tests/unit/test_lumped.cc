@@ -365,3 +365,24 @@ TEST(Lumped, EveryComponentIsRegistered)
             "3rrr robot|capacitor|cart|dc motor|inductor|movable-core inductor|movable-plate capacitor|moving "
             "coil|overhead crane|pendulum|resistor|scotch yoke|slider-crank|two-link arm|voltage source");
 }
+
+// Linearization of the series RLC circuit: eigenvalues -R/(2L) +- i wd.
+TEST(Lumped, LinearizationOfRlcCircuit)
+{
+  const auto run = load_lumped("prm/lumped/rlc_network.prm");
+  const CompiledSystem compiled(*run->equations);
+  SimulationOptions    options = run->options;
+  options.final_time      = 0.01;
+  options.output_interval = 0.01;
+  const auto summary = simulate(compiled, *run->equations, options, [](const std::vector<double> &) {}, nullptr);
+  const auto lin     = compiled.linearize(0.01, summary.final_y.data(), summary.final_y_dot.data());
+  ASSERT_EQ(lin.eigenvalues.size(), 2u);
+  const double a = 50, wd = std::sqrt(1 / (0.1 * 100e-6) - a * a);
+  for (const auto &e : lin.eigenvalues)
+    {
+      EXPECT_NEAR(e.real(), -a, 1e-9 * a);
+      EXPECT_NEAR(std::abs(e.imag()), wd, 1e-9 * wd);
+    }
+  // C: the outputs v_C = q/C0, q_exact, q_error depend on q only
+  EXPECT_NEAR(lin.C(0, 0), 1 / 100e-6, 1e-6);
+}

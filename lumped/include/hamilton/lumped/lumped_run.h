@@ -44,6 +44,7 @@ namespace hamilton::lumped
     std::unique_ptr<Equations> equations;
     SimulationOptions          options;
     double                     derive_seconds = 0;
+    std::string                linearize_at   = "none";
   };
 } // namespace hamilton::lumped
 

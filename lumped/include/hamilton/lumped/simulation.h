@@ -3,6 +3,9 @@
 
 #include <hamilton/lumped/equations.h>
 
+#include <Eigen/Dense>
+
+#include <complex>
 #include <functional>
 #include <memory>
 #include <ostream>
@@ -29,6 +32,19 @@ namespace hamilton::lumped
   {
   public:
     using InputError::InputError;
+  };
+
+  /**
+   * The equations linearized at a point, in descriptor form
+   * E x' = A x + B u, y = C x + D u, x = (q, v, lambda, mu), u the time
+   * functions, y the named outputs (the work integrals left out), with the
+   * finite generalized eigenvalues of (A, E) (1/s), sorted by modulus; the
+   * infinite ones belong to the constraints and algebraic unknowns.
+   */
+  struct Linearization
+  {
+    Eigen::MatrixXd                   E, A, B, C, D;
+    std::vector<std::complex<double>> eigenvalues;
   };
 
   /**
@@ -61,6 +77,10 @@ namespace hamilton::lumped
     /** dF/dy and dF/dy' (dense, row-major, size x size each). */
     void
     jacobian(double t, const double *y, const double *y_dot, double *dy, double *dy_dot) const;
+    /** The linearization at (t, y, y'). */
+    Linearization
+    linearize(double t, const double *y, const double *y_dot) const;
+
     /** Named outputs, the Jacobi integral E, Gamma = d(Phi_q v)/dq v (m), Phi (m). */
     void
     outputs(double t, const double *y, double *result) const;
@@ -88,6 +108,8 @@ namespace hamilton::lumped
     double integrate_seconds      = 0;
     unsigned long residual_calls = 0, jacobian_calls = 0, steps = 0;
     unsigned int  rows           = 0;
+    /** The state after the consistent initialization and at the end. */
+    std::vector<double> initial_y, initial_y_dot, final_y, final_y_dot;
   };
 
   /**
