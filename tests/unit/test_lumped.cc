@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <iostream>
 
 using namespace hamilton;
@@ -385,4 +386,52 @@ TEST(Lumped, LinearizationOfRlcCircuit)
     }
   // C: the outputs v_C = q/C0, q_exact, q_error depend on q only
   EXPECT_NEAR(lin.C(0, 0), 1 / 100e-6, 1e-6);
+}
+
+// Time functions: step, ramp, sine and a CSV table (linear interpolation,
+// held constant outside its range).
+TEST(Lumped, TimeFunctions)
+{
+  TimeFunction step;
+  step.kind    = TimeFunction::step;
+  step.initial = 1;
+  step.value   = 2;
+  step.start   = 0.5;
+  EXPECT_EQ(step(0.49), 1.);
+  EXPECT_EQ(step(0.5), 3.);
+  TimeFunction ramp = step;
+  ramp.kind         = TimeFunction::ramp;
+  EXPECT_DOUBLE_EQ(ramp(1.5), 1. + 2. * 1.);
+  TimeFunction sine;
+  sine.kind      = TimeFunction::sine;
+  sine.amplitude = 2;
+  sine.frequency = 0.25;
+  sine.initial   = 1;
+  EXPECT_NEAR(sine(1.), 3., 1e-15);
+
+  // a table through the parameter file, relative to the file's directory
+  {
+    std::ofstream("table_input.csv") << "t, value\n0, 0\n1, 10\n3, 30\n";
+    std::ofstream("table_test.prm")
+      << "subsection Lumped system\n  set Electrical coordinates = q\n"
+         "  set Magnetic coenergy = 0.5*q_dot^2\n  set Electric energy = 0.5*q^2\n"
+         "  set Generalized forces = q: v\n  subsection Time functions\n    set Names = v\n"
+         "    subsection v\n      set Type = table\n      set File = table_input.csv\n    end\n  end\nend\n";
+    dealii::ParameterHandler prm;
+    read_parameters(prm, "table_test.prm");
+    Section   section(prm);
+    LumpedRun run;
+    run.parse_parameters(section, ".");
+    ASSERT_EQ(run.system.time_functions.size(), 1u);
+    EXPECT_DOUBLE_EQ(run.system.time_functions[0].second(0.5), 5.);
+    EXPECT_DOUBLE_EQ(run.system.time_functions[0].second(2.), 20.);
+  }
+  TimeFunction f;
+  f.kind   = TimeFunction::table;
+  f.times  = {0, 1, 3};
+  f.values = {0, 10, 30};
+  EXPECT_DOUBLE_EQ(f(0.5), 5.);
+  EXPECT_DOUBLE_EQ(f(2.), 20.);
+  EXPECT_DOUBLE_EQ(f(4.), 30.);
+  EXPECT_DOUBLE_EQ(f(-1.), 0.);
 }
