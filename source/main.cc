@@ -1,5 +1,6 @@
 #include <hamilton/base/input.h>
 #include <hamilton/beam/beam_model.h>
+#include <hamilton/lumped/component.h>
 #include <hamilton/run.h>
 
 #include <deal.II/base/mpi.h>
@@ -35,24 +36,47 @@ main(int argc, char **argv)
         }
       if (args[0] == "--print-parameters")
         {
-          // every user-named list shown with one item called NAME
-          dealii::ParameterHandler example;
-          hamilton::declare_all_parameters(example, nullptr);
+          // every user-named list shown with one item called NAME, and one
+          // lumped component of each type (named after it)
+          const auto components = hamilton::lumped::ComponentRegistry::instance().names();
+          const auto set = [](dealii::ParameterHandler &p, const std::vector<std::string> &path,
+                              const std::string &entry, const std::string &value) {
+            for (const auto &s : path)
+              p.enter_subsection(s);
+            p.set(entry, value);
+            for (std::size_t i = 0; i < path.size(); ++i)
+              p.leave_subsection();
+          };
+          const auto component_name = [](std::string type) {
+            for (auto &c : type)
+              if (c == ' ' || c == '-')
+                c = '_';
+            return type;
+          };
+          dealii::ParameterHandler first, second;
+          hamilton::declare_all_parameters(first, nullptr);
           for (const auto &path : hamilton::BeamModel::named_lists())
-            {
-              for (const auto &s : path)
-                example.enter_subsection(s);
-              example.set("Names", "NAME");
-              for (std::size_t i = 0; i < path.size(); ++i)
-                example.leave_subsection();
-            }
+            set(first, path, "Names", "NAME");
+          set(first, {"Lumped system", "Time functions"}, "Names", "NAME");
+          std::string names;
+          for (const auto &type : components)
+            names += (names.empty() ? "" : ", ") + component_name(type);
+          set(first, {"Lumped system", "Components"}, "Names", names);
+          hamilton::declare_all_parameters(second, &first);
+          for (const auto &path : hamilton::BeamModel::named_lists())
+            set(second, path, "Names", "NAME");
+          set(second, {"Lumped system", "Time functions"}, "Names", "NAME");
+          set(second, {"Lumped system", "Components"}, "Names", names);
+          for (const auto &type : components)
+            set(second, {"Lumped system", "Components", component_name(type)}, "Type", type);
           dealii::ParameterHandler prm;
-          hamilton::declare_all_parameters(prm, &example);
+          hamilton::declare_all_parameters(prm, &second);
           std::cout << "# Every entry of a Hamilton parameter file. Lists of "
                        "user-named items\n# (materials, layers, segments, "
-                       "supports, point masses, point loads) are\n# shown with "
+                       "supports, point masses, point loads, time functions) are\n# shown with "
                        "one item called NAME: each name in 'Names' gets a "
-                       "subsection.\n";
+                       "subsection.\n# 'Lumped system/Components' shows one component of "
+                       "each type, named after it.\n";
           std::cout << "#\n# Part 1: every entry with its default and "
                        "documentation (a valid template).\n";
           prm.print_parameters(std::cout, dealii::ParameterHandler::PRM);
