@@ -4,11 +4,11 @@
 set -euo pipefail
 
 packages=(
-  g++ cmake make
+  g++ gcc cmake make    # gcc also compiles the derived lumped equations at run time
   libdeal.ii-dev        # deal.II 9.4 with PETSc, SLEPc, SUNDIALS, LAPACK, UMFPACK
   libeigen3-dev
   libvtk9-dev
-  libginac-dev ginac-tools
+  libginac-dev libsundials-dev   # lumped library: symbolic derivation, IDAS
   libgtest-dev
   nlohmann-json3-dev
   python3 python3-matplotlib
