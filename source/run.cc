@@ -220,10 +220,17 @@ namespace hamilton
                        "'Components/Names'). Start from 'hamilton --print-parameters' or an example in prm/.");
 
     // the lumped system is read and its equations derived before anything
-    // runs, so that bad input stops the run with nothing written
+    // runs, so that bad input stops the run with nothing written; with a
+    // beam in the same file, after the beam's run, whose files (a ROM) the
+    // lumped system may use
     lumped::LumpedRun lumped_run;
-    if (lumped)
-      lumped_run.parse_parameters(section, std::filesystem::path(options.parameter_file).parent_path().string());
+    const std::string directory = std::filesystem::path(options.parameter_file).parent_path().string();
+    if (lumped && !beam)
+      lumped_run.parse_parameters(section, directory);
+    if (options.print_equations && beam)
+      throw InputError("'" + options.parameter_file + "' also describes a beam: --print-equations needs the "
+                       "lumped system alone (its ROM may come from the beam's run). Run the file, or move "
+                       "the lumped system to a file of its own.");
     if (options.print_equations)
       {
         if (!lumped)
@@ -240,6 +247,11 @@ namespace hamilton
     std::vector<std::string> warnings;
     if (beam)
       run_beam(prm, section, options, output, results, warnings, out);
+    if (lumped && beam && !options.validate_only)
+      {
+        lumped_run.system.search_directories.push_back(output.directory);
+        lumped_run.parse_parameters(section, directory);
+      }
     if (options.validate_only)
       {
         if (lumped)

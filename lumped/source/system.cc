@@ -359,6 +359,7 @@ namespace hamilton::lumped
   {
     Section::Scope scope(s, path);
     const std::string where = s.path();
+    search_directories.push_back(directory);
     for (const auto &name : split_list(s.get("Coordinates")))
       coordinate(name, false);
     for (const auto &name : split_list(s.get("Electrical coordinates")))

@@ -123,6 +123,12 @@ namespace hamilton::lumped
     std::vector<GiNaC::ex>                           forces, non_reciprocal_forces; ///< per coordinate
     std::vector<GiNaC::ex>                           constraints;
     std::vector<std::pair<std::string, GiNaC::ex>>   outputs;
+    /**
+     * Where relative file names of components are looked up: the run's
+     * output directory (files this run wrote, e.g. a ROM), then the
+     * parameter file's directory.
+     */
+    std::vector<std::string> search_directories;
     /** Parameters set to zero for the simplified model (e.g. inductances). */
     std::vector<std::string> neglected;
     std::vector<std::string> warnings;

@@ -1,0 +1,131 @@
+// The modal beam component: a reduced model exported by the beam solver
+// (format 'hamilton-rom') inside a lumped system.
+#include <hamilton/base/rom_file.h>
+#include <hamilton/lumped/component.h>
+
+#include <deal.II/base/utilities.h>
+
+#include <filesystem>
+
+namespace hamilton::lumped
+{
+  using namespace dealii;
+  using GiNaC::ex;
+
+  /**
+   * A flexible beam from a ROM file, its root carried by the mechanism. With
+   * modal coordinates eta (mass-normalized), base translation X (transverse
+   * to the beam) and electrode charges Q_e:
+   *   T* = 1/2 eta'^T M eta' + X' p^T eta' + 1/2 m X'^2,
+   *   V  = 1/2 eta^T K eta,
+   *   W_e = sum_e (Q_e - chi_e^T eta)^2 / (2 C_e)   (the electrode voltage is
+   *        V_e = dW_e/dQ_e; chi_e the modal coupling, C_e the capacitance),
+   *   D  = sum_r zeta_r omega_r eta_r'^2.
+   * A prescribed base acceleration a(t) instead enters as the inertial force
+   * -p a(t) on eta (the beam's frame moves with the base).
+   */
+  class ModalBeam : public Component
+  {
+  public:
+    static void
+    declare_parameters(ParameterHandler &prm)
+    {
+      prm.declare_entry("ROM file", "rom.json", Patterns::Anything(),
+                        "Reduced model written by the 'reduced model' analysis (format hamilton-rom "
+                        "version 1). A relative name is looked up in the run's output directory "
+                        "(a ROM this run exports), then next to the parameter file.");
+      prm.declare_entry("Base position", "", Patterns::Anything(),
+                        "Expression of the coordinates: the root's translation X (m) in the "
+                        "direction of the beam's deflection, e.g. the cart position 'd*cos(alpha)'. "
+                        "Empty: a root fixed or moved by 'Base acceleration'.");
+      prm.declare_entry("Base acceleration", "", Patterns::Anything(),
+                        "Prescribed base acceleration (m/s^2): expression of t and the time "
+                        "functions. Exclusive with 'Base position'.");
+      prm.declare_entry("Coordinate prefix", "", Patterns::Anything(),
+                        "Modal coordinates are <prefix>1, <prefix>2, ...; empty: '<name>_eta'. "
+                        "Electrode charges are '<name>_<electrode>' (C).");
+    }
+
+    void
+    add_to(System &system, Section &s, const std::string &name) const override
+    {
+      const std::string file = Utilities::trim(s.get("ROM file"));
+      std::string       found;
+      for (const auto &d : system.search_directories)
+        if (found.empty() && std::filesystem::exists(std::filesystem::path(d) / file))
+          found = (std::filesystem::path(d) / file).string();
+      if (std::filesystem::path(file).is_absolute() && std::filesystem::exists(file))
+        found = file;
+      if (found.empty())
+        s.fail("ROM file", "no such file (looked in the output directory and next to the parameter file). "
+                           "Export it with the 'reduced model' analysis, in this file or another run.");
+      ReducedModel rom;
+      try
+        {
+          rom = ReducedModel::read(found);
+        }
+      catch (const RomError &e)
+        {
+          s.fail("ROM file", e.what());
+        }
+      const std::string position     = Utilities::trim(s.get("Base position"));
+      const std::string acceleration = Utilities::trim(s.get("Base acceleration"));
+      if (!position.empty() && !acceleration.empty())
+        s.fail("Base acceleration", "is given together with 'Base position': the root is either carried by "
+                                    "the mechanism or moved as prescribed. Leave one empty.");
+      std::string prefix = Utilities::trim(s.get("Coordinate prefix"));
+      if (prefix.empty())
+        prefix = name + "_eta";
+
+      const unsigned int n = rom.size();
+      std::vector<ex>    eta, rate;
+      for (unsigned int r = 0; r < n; ++r)
+        {
+          eta.push_back(system.coordinate(prefix + std::to_string(r + 1), false));
+          rate.push_back(system.time_derivative(eta.back()));
+        }
+      for (unsigned int i = 0; i < n; ++i)
+        {
+          system.dissipation += rom.damping_ratios[i] * rom.omega[i] * GiNaC::pow(rate[i], 2);
+          for (unsigned int k = 0; k < n; ++k)
+            {
+              system.kinetic += rom.mass[i][k] * rate[i] * rate[k] / 2;
+              system.potential += rom.stiffness[i][k] * eta[i] * eta[k] / 2;
+            }
+        }
+      if (!position.empty())
+        {
+          const ex X  = component_expression(system, s, "Base position", true);
+          const ex Xd = system.time_derivative(X);
+          system.kinetic += rom.rigid_mass * GiNaC::pow(Xd, 2) / 2;
+          for (unsigned int r = 0; r < n; ++r)
+            system.kinetic += Xd * rom.participation_translation[r] * rate[r];
+        }
+      if (!acceleration.empty())
+        {
+          const ex a = component_expression(system, s, "Base acceleration", false);
+          for (unsigned int r = 0; r < n; ++r)
+            system.add_force(-rom.participation_translation[r] * a, eta[r]);
+        }
+      for (const auto &e : rom.electrodes)
+        {
+          const ex Q = system.coordinate(name + "_" + e.name, true);
+          ex       induced = 0;
+          for (unsigned int r = 0; r < n; ++r)
+            induced += e.coupling[r] * eta[r];
+          system.electric += GiNaC::pow(Q - induced, 2) / (2 * e.capacitance);
+          system.outputs.emplace_back(name + "_" + e.name + "_V", (Q - induced) / e.capacitance);
+        }
+      for (const auto &o : rom.outputs)
+        {
+          ex w = 0;
+          for (unsigned int r = 0; r < n; ++r)
+            w += o.displacement[r] * eta[r];
+          system.outputs.emplace_back(name + "_" + o.name + "_w", w);
+        }
+    }
+  };
+  HAMILTON_REGISTER_PLUGIN(Component, ModalBeam, "modal beam",
+                           "a beam from a ROM file (modes, electrodes with their charges, damping) on a "
+                           "moving base: the base position of the mechanism or a prescribed acceleration.")
+} // namespace hamilton::lumped
