@@ -101,8 +101,11 @@ TEST(Coupled, SteadyStateOfModalBeamEqualsFrequencyResponse)
   const double V_rom = amplitude(t, V, w), w_rom = amplitude(t, tip, w);
   std::cout << "voltage amplitude: lumped " << V_rom << " V, ROM FRF " << V_full << " V (" << V_rom / V_full - 1
             << "); tip: " << w_rom << " m, " << w_full << " m (" << w_rom / w_full - 1 << "); audit " << audit / supplied
-            << "\n";
+            << "; full model " << V_converged << " V (" << V_rom / V_converged - 1 << ")\n";
   EXPECT_NEAR(V_rom / V_full, 1., 1e-6);
   EXPECT_NEAR(w_rom / w_full, 1., 1e-6);
   EXPECT_LT(audit, 1e-8 * supplied);
+  // two modes suffice below the first resonance: measured -4.2e-4 against
+  // the full finite-element model
+  EXPECT_NEAR(V_rom / V_converged, 1., 1e-3);
 }
