@@ -363,7 +363,7 @@ TEST(Lumped, UnprojectableInitialConditions)
 TEST(Lumped, EveryComponentIsRegistered)
 {
   EXPECT_EQ(ComponentRegistry::instance().pattern(),
-            "3rrr robot|capacitor|cart|dc motor|inductor|movable-core inductor|movable-plate capacitor|moving "
+            "3rrr robot|capacitor|cart|dc motor|inductor|modal beam|movable-core inductor|movable-plate capacitor|moving "
             "coil|overhead crane|pendulum|resistor|scotch yoke|slider-crank|two-link arm|voltage source");
 }
 
