@@ -20,7 +20,12 @@ namespace hamilton::lumped
    *   V  = 1/2 eta^T K eta,
    *   W_e = sum_e (Q_e - chi_e^T eta)^2 / (2 C_e)   (the electrode voltage is
    *        V_e = dW_e/dQ_e; chi_e the modal coupling, C_e the capacitance),
-   *   D  = sum_r zeta_r omega_r eta_r'^2.
+   *   D  = sum_r zeta_r omega_r eta_r'^2,
+ * and, with a root angle theta (bending in the plane of rotation, Omega =
+ * theta'): T* += Omega p_theta^T eta' + 1/2 Omega^2 (J_root + eta^T M eta
+ * - eta^T G eta), G the projected geometric stiffness of the centrifugal
+ * axial force per (rad/s)^2 (centrifugal stiffening minus the in-plane
+ * softening M).
    * A prescribed base acceleration a(t) instead enters as the inertial force
    * -p a(t) on eta (the beam's frame moves with the base).
    */
@@ -41,6 +46,11 @@ namespace hamilton::lumped
       prm.declare_entry("Base acceleration", "", Patterns::Anything(),
                         "Prescribed base acceleration (m/s^2): expression of t and the time "
                         "functions. Exclusive with 'Base position'.");
+      prm.declare_entry("Root angle", "", Patterns::Anything(),
+                        "Expression of the coordinates: the rotation (rad) of the root about the "
+                        "axis normal to the plane of bending, e.g. a hub angle after a gearbox. "
+                        "Adds the rotational participation, the rigid second moment and the "
+                        "centrifugal stiffening of the ROM's geometric stiffness.");
       prm.declare_entry("Coordinate prefix", "", Patterns::Anything(),
                         "Modal coordinates are <prefix>1, <prefix>2, ...; empty: '<name>_eta'. "
                         "Electrode charges are '<name>_<electrode>' (C).");
@@ -106,6 +116,27 @@ namespace hamilton::lumped
           const ex a = component_expression(system, s, "Base acceleration", false);
           for (unsigned int r = 0; r < n; ++r)
             system.add_force(-rom.participation_translation[r] * a, eta[r]);
+        }
+      const std::string angle = Utilities::trim(s.get("Root angle"));
+      if (!angle.empty() && !position.empty())
+        s.fail("Root angle", "is given together with 'Base position': a translating and rotating root "
+                             "is not modelled yet (their cross terms are missing). Give one of them.");
+      if (!angle.empty())
+        {
+          // rotating root, bending in the plane of rotation: velocity of a
+          // point (w' + Omega x, -Omega w) plus the foreshortening of the
+          // axial fibres, T* = 1/2 Omega^2 (J + eta^T M eta - eta^T G eta)
+          // + Omega p_theta^T eta' (G: the ROM's K_g per (rad/s)^2)
+          const ex theta = component_expression(system, s, "Root angle", true);
+          const ex Omega = system.time_derivative(theta);
+          ex       quadratic = rom.second_moment;
+          for (unsigned int r = 0; r < n; ++r)
+            {
+              system.kinetic += Omega * rom.participation_rotation[r] * rate[r];
+              for (unsigned int k = 0; k < n; ++k)
+                quadratic += (rom.mass[r][k] - rom.geometric_rotation[r][k]) * eta[r] * eta[k];
+            }
+          system.kinetic += GiNaC::pow(Omega, 2) * quadratic / 2;
         }
       for (const auto &e : rom.electrodes)
         {
