@@ -58,7 +58,7 @@ TEST(Coupled, SteadyStateOfModalBeamEqualsFrequencyResponse)
        "    subsection load\n      set Type = resistor\n      set Charge = beam_harvester\n"
        "      set Resistance = " << R << "\n    end\n  end\n"
        "  subsection Simulation\n    set Final time = 0.6\n    set Output interval = " << 1 / (40 * f)
-    << "\n    set Relative tolerance = 1e-12\n    set Absolute tolerance = 1e-20\n  end\nend\n";
+    << "\n    set Relative tolerance = 1e-12\n    set Absolute tolerance = 1e-18\n  end\nend\n";
   dealii::ParameterHandler prm;
   read_parameters(prm, "coupled_test.prm");
   Section           section(prm);
