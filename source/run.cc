@@ -254,9 +254,12 @@ namespace hamilton
       }
     if (options.validate_only)
       {
-        if (lumped)
+        if (lumped && !beam)
           out << "'" << options.parameter_file << "' is valid: lumped system of "
               << lumped_run.system.coordinates.size() << " coordinates, equations derived.\n";
+        if (lumped && beam)
+          out << "  Its lumped system is read after the beam's run (it may use the files the run "
+                 "writes, such as a ROM); run the file to check it.\n";
         return;
       }
     std::filesystem::create_directories(output.directory);
