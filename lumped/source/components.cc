@@ -198,6 +198,53 @@ namespace hamilton::lumped
   HAMILTON_REGISTER_PLUGIN(Component, VoltageSource, "voltage source", "supplied voltage V(t) on a loop charge.")
 
   /**
+   * A current source i(t) (a time function) on a loop charge: the
+   * rheonomic constraint  charge - Q0 - integral_0^t i dt = 0. Its
+   * multiplier is minus the voltage across the source, and the work it
+   * does, lambda . Phi_t = v i, is booked as supplied.
+   */
+  class CurrentSource : public Component
+  {
+  public:
+    static void
+    declare_parameters(ParameterHandler &prm)
+    {
+      prm.declare_entry("Charge", "", Patterns::Anything(),
+                        "Expression of the charge coordinates through the source (C), e.g. 'q1'.");
+      prm.declare_entry("Current", "", Patterns::Anything(),
+                        "Name of the time function giving the source current i(t) (A), declared in "
+                        "'Time functions'. Inductors in series with the source need a current "
+                        "that starts smoothly (no step).");
+      declare_value(prm, "Initial charge", "0", "Q0 (C), the charge expression at t = 0.");
+    }
+
+    void
+    add_to(System &system, Section &s, const std::string &name) const override
+    {
+      if (Utilities::trim(s.get("Charge")).empty())
+        s.fail("Charge", "is empty: give the charge through the source, e.g. 'q1'.");
+      const ex          q       = component_expression(system, s, "Charge", true);
+      const std::string current = Utilities::trim(s.get("Current"));
+      std::string       known;
+      for (const auto &[u, f] : system.time_functions)
+        {
+          if (f.name == current)
+            {
+              const ex q0 = component_expression(system, s, "Initial charge", true);
+              system.constraints.push_back(q - q0 - f.integral_symbol);
+              system.outputs.emplace_back(name + "_voltage", -system.multiplier(system.constraints.size() - 1));
+              return;
+            }
+          known += (known.empty() ? "" : ", ") + f.name;
+        }
+      s.fail("Current", "'" + current + "' is not a time function; declared: " + (known.empty() ? "none" : known) +
+                          ". Declare it in 'Lumped system/Time functions'.");
+    }
+  };
+  HAMILTON_REGISTER_PLUGIN(Component, CurrentSource, "current source",
+                           "supplied current i(t) through a loop charge (a constraint; its voltage is an output).")
+
+  /**
    * Electromechanical transducers: a movable-plate capacitor
    * W_e = q^2 x/(2 eps A) (gap x), a movable-core inductor W_m* = L(x) i^2/2,
    * a moving coil W_m* = T i x (force T i, back-emf T x').

@@ -39,13 +39,16 @@ namespace hamilton::lumped
       p[i] = L.diff(s.coordinates[i].velocity);
     for (unsigned int k = 0; k < m; ++k)
       {
-        multipliers.emplace_back("lambda_" + std::to_string(k + 1), "\\lambda_{" + std::to_string(k + 1) + "}");
+        multipliers.push_back(s.multiplier(k));
         constraints.push_back(s.constraints[k].subs(zero));
         for (unsigned int j = 0; j < n; ++j)
           constraint_jacobian(k, j) = constraints[k].diff(s.coordinates[j].position);
+        constraint_rates.push_back(s.partial_time_derivative(constraints[k]));
       }
     energy           = -L;
     supplied_power   = 0;
+    for (unsigned int k = 0; k < m; ++k)
+      supplied_power += multipliers[k] * constraint_rates[k];
     source_power     = 0;
     dissipated_power = 0;
     for (unsigned int i = 0; i < n; ++i)
@@ -75,7 +78,10 @@ namespace hamilton::lumped
         for (unsigned int j = 0; j < n; ++j)
           zero_row = zero_row && vanishes(mass(i, j));
         algebraic.push_back(zero_row);
-        if (zero_row && vanishes(residual[i].diff(s.coordinates[i].velocity)))
+        bool constrained = false; // a constraint (e.g. a current source) may determine it
+        for (unsigned int k = 0; k < m; ++k)
+          constrained = constrained || !vanishes(constraint_jacobian(k, i));
+        if (zero_row && !constrained && vanishes(residual[i].diff(s.coordinates[i].velocity)))
           input_error("Lumped system", "Coordinates", "'" + s.coordinates[i].name + "'",
                       "this coordinate has no inertia (T* and W_m* hold no term in " + s.coordinates[i].name +
                         "_dot^2) and its equation does not contain " + s.coordinates[i].name +

@@ -128,6 +128,8 @@ namespace hamilton::lumped
     std::vector<GiNaC::symbol> q, v, mu, qd, a, wd;
     for (const auto &f : s.time_functions)
       x.append(f.first);
+    for (const auto &f : s.time_functions)
+      x.append(f.second.rate_symbol).append(f.second.second_rate_symbol).append(f.second.integral_symbol);
     for (const auto &c : s.coordinates)
       q.push_back(c.position), v.push_back(c.velocity), a.push_back(c.acceleration);
     for (unsigned int i = 0; i < n; ++i)
@@ -157,11 +159,13 @@ namespace hamilton::lumped
       }
     for (unsigned int i = 0; i < n; ++i)
       F.push_back(eq.residual[i]);
+    std::vector<ex> velocity_constraints; // Phi_q v + Phi_t
     for (unsigned int k = 0; k < m; ++k)
       {
-        ex r = 0;
+        ex r = eq.constraint_rates[k];
         for (unsigned int j = 0; j < n; ++j)
           r += eq.constraint_jacobian(k, j) * v[j];
+        velocity_constraints.push_back(r);
         F.push_back(r);
       }
     for (unsigned int k = 0; k < m; ++k)
@@ -207,18 +211,9 @@ namespace hamilton::lumped
     for (const auto &o : s.outputs)
       out.push_back(o.second.subs(values));
     out.push_back(eq.energy.subs(values));
-    for (unsigned int k = 0; k < m; ++k)
-      {
-        ex gamma = 0;
-        for (unsigned int j = 0; j < n; ++j)
-          {
-            ex phi_q_v = 0;
-            for (unsigned int l = 0; l < n; ++l)
-              phi_q_v += eq.constraint_jacobian(k, l) * v[l];
-            gamma += phi_q_v.diff(q[j]) * v[j];
-          }
-        out.push_back(gamma.subs(values));
-      }
+    for (unsigned int k = 0; k < m; ++k) // Gamma = d/dt (Phi_q v + Phi_t) - Phi_q a
+      out.push_back((s.time_derivative(velocity_constraints[k]) + s.partial_time_derivative(velocity_constraints[k]))
+                      .subs(values));
     for (unsigned int k = 0; k < m; ++k)
       out.push_back(eq.constraints[k].subs(values));
 
@@ -266,14 +261,21 @@ namespace hamilton::lumped
   const std::vector<double> &
   CompiledSystem::arguments(double t, const double *y, const double *y_dot) const
   {
-    // [t, u, q, v, lambda, mu, q', v', W'] in a buffer reused by every call
+    // [t, u, (u', u'', integral of u) per u, q, v, lambda, mu, q', v', W']
+    // in a buffer reused by every call
     auto              &x = buffer;
-    const unsigned int u = n_inputs, head = 1 + u + 2 * n + 2 * m;
+    const unsigned int u = n_inputs, head = 1 + 4 * u + 2 * n + 2 * m;
     x.resize(head + 2 * n + 3);
     x[0] = t;
     for (unsigned int k = 0; k < u; ++k)
-      x[1 + k] = equations.system.time_functions[k].second(t);
-    std::copy(y, y + 2 * n + 2 * m, x.begin() + 1 + u);
+      {
+        const auto &f        = equations.system.time_functions[k].second;
+        x[1 + k]             = f(t);
+        x[1 + u + 3 * k]     = f.rate(t);
+        x[1 + u + 3 * k + 1] = f.second_rate(t);
+        x[1 + u + 3 * k + 2] = f.integral(t);
+      }
+    std::copy(y, y + 2 * n + 2 * m, x.begin() + 1 + 4 * u);
     if (y_dot)
       {
         std::copy(y_dot, y_dot + 2 * n, x.begin() + head);
@@ -386,7 +388,7 @@ namespace hamilton::lumped
 
     /**
      * Consistent initial values: positions on Phi = 0 and velocities on
-     * Phi_q v = 0 (the coordinates the user gave are kept where possible),
+     * Phi_q v + Phi_t = 0 (the coordinates the user gave are kept where possible),
      * then accelerations, multipliers and algebraic velocities from the
      * equations of motion and the acceleration-level constraint.
      */
@@ -450,7 +452,8 @@ namespace hamilton::lumped
           Matrix       A(m, vfree.size());
           for (unsigned int j = 0; j < vfree.size(); ++j)
             A.col(j) = Jy.block(2 * n + m, vfree[j], m, 1); // Phi_q
-          VectorE r = Jy.block(2 * n + m, 0, m, n) * y.segment(n, n);
+          c.residual(0., y.data(), y_dot.data(), F.data());
+          const VectorE r    = F.segment(2 * n, m); // Phi_q v + Phi_t
           const VectorE step = A.completeOrthogonalDecomposition().solve(r);
           for (unsigned int j = 0; j < vfree.size(); ++j)
             y[n + vfree[j]] -= step[j];
@@ -467,8 +470,18 @@ namespace hamilton::lumped
           VectorE r(n + m);
           r.head(n) = F.segment(n, n);
           const auto [Jy, Jyd] = jacobians(c, 0., y, y_dot);
+          // a constraint on algebraic velocities only (a current source on a
+          // loop without inductance) is imposed at velocity level
+          std::vector<bool> velocity_level(m, true);
           for (unsigned int k = 0; k < m; ++k)
-            r[n + k] = Jy.row(2 * n + m + k).head(n).dot(y_dot.segment(n, n)) + out[c.n_outputs + 1 + k];
+            {
+              for (unsigned int i = 0; i < n; ++i)
+                if (!eq.algebraic[i] && Jy(2 * n + m + k, i) != 0)
+                  velocity_level[k] = false;
+              r[n + k] = velocity_level[k] ? F[2 * n + k] :
+                                             Jy.row(2 * n + m + k).head(n).dot(y_dot.segment(n, n)) +
+                                               out[c.n_outputs + 1 + k];
+            }
           if (r.norm() <= 1e-12 * (1 + y.norm()) && iteration > 0)
             break;
           // unknowns: a_i (or v_i if algebraic), lambda
@@ -476,8 +489,9 @@ namespace hamilton::lumped
           for (unsigned int i = 0; i < n; ++i)
             {
               A.block(0, i, n, 1) = eq.algebraic[i] ? Jy.block(n, n + i, n, 1) : Jyd.block(n, n + i, n, 1);
-              if (!eq.algebraic[i])
-                A.block(n, i, m, 1) = Jy.block(2 * n + m, i, m, 1);
+              for (unsigned int k = 0; k < m; ++k)
+                if (eq.algebraic[i] == velocity_level[k])
+                  A(n + k, i) = velocity_level[k] ? Jy(2 * n + k, n + i) : Jy(2 * n + m + k, i);
             }
           A.block(0, n, n, m) = Jy.block(n, 2 * n, n, m);
           Eigen::FullPivLU<Matrix> lu(A);

@@ -102,6 +102,68 @@ namespace hamilton::lumped
     return 0;
   }
 
+  double
+  TimeFunction::rate(double t) const
+  {
+    switch (kind)
+      {
+        case ramp:
+          return t < start ? 0 : value;
+        case sine:
+          return 2 * M_PI * frequency * amplitude * std::cos(2 * M_PI * frequency * t + phase);
+        case table:
+          {
+            if (t < times.front() || t >= times.back())
+              return 0;
+            const auto k = std::upper_bound(times.begin(), times.end(), t) - times.begin();
+            return (values[k] - values[k - 1]) / (times[k] - times[k - 1]);
+          }
+        default:
+          return 0;
+      }
+  }
+
+  double
+  TimeFunction::second_rate(double t) const
+  {
+    const double w = 2 * M_PI * frequency;
+    return kind == sine ? -w * w * amplitude * std::sin(w * t + phase) : 0;
+  }
+
+  double
+  TimeFunction::integral(double t) const
+  {
+    const auto after = [&](double s) { return std::max(s - start, 0.); }; // time since start
+    switch (kind)
+      {
+        case constant:
+          return value * t;
+        case step:
+          return initial * t + value * (after(t) - after(0));
+        case ramp:
+          return initial * t + value * (after(t) * after(t) - after(0) * after(0)) / 2;
+        case sine:
+          {
+            const double w = 2 * M_PI * frequency;
+            return initial * t + (frequency > 0 ? amplitude * (std::cos(phase) - std::cos(w * t + phase)) / w :
+                                                  amplitude * std::sin(phase) * t);
+          }
+        case table:
+          {
+            // trapezoids over the pieces of [0, t] (constant outside the table)
+            double sum = 0, from = 0;
+            for (const double knot : times)
+              if (knot > from && knot < t)
+                {
+                  sum += (knot - from) * ((*this)(from) + (*this)(knot)) / 2;
+                  from = knot;
+                }
+            return sum + (t - from) * ((*this)(from) + (*this)(t)) / 2;
+          }
+      }
+    return 0;
+  }
+
   void
   System::declare_parameters(ParameterHandler &prm, const ParameterHandler *previous)
   {
@@ -131,7 +193,11 @@ namespace hamilton::lumped
                       "Supplied generalized forces 'coordinate: expression' separated "
                       "by ';' (N, N m or V); expressions may use t and the time functions.");
     prm.declare_entry("Constraints", "", Patterns::Anything(),
-                      "Holonomic constraints Phi(q) = 0, expressions separated by ';'.");
+                      "Holonomic constraints Phi(q, t) = 0, expressions separated by ';'. A "
+                      "constraint may depend on t and the time functions (a prescribed "
+                      "motion, e.g. 'x - 0.01*sin(2*pi*50*t)'); it then does work, booked "
+                      "as supplied. Prescribed motions should start smoothly: a step or a "
+                      "kink of a table is a jump of position or velocity.");
     prm.declare_entry("Initial positions", "", Patterns::Anything(),
                       "'coordinate: value' separated by ';' (default 0). With "
                       "constraints, the coordinates listed here are kept and the "
@@ -341,6 +407,36 @@ namespace hamilton::lumped
       }
   }
 
+  GiNaC::ex
+  System::add_time_function(TimeFunction f)
+  {
+    f.rate_symbol        = GiNaC::symbol(f.name + "_rate", "\\dot{" + tex(f.name) + "}");
+    f.second_rate_symbol = GiNaC::symbol(f.name + "_rate2", "\\ddot{" + tex(f.name) + "}");
+    f.integral_symbol    = GiNaC::symbol(f.name + "_integral", "\\int " + tex(f.name) + "\\,dt");
+    time_functions.emplace_back(GiNaC::symbol(f.name, tex(f.name)), f);
+    return time_functions.back().first;
+  }
+
+  GiNaC::symbol
+  System::multiplier(unsigned int k) const
+  {
+    while (multipliers.size() <= k)
+      {
+        const std::string number = std::to_string(multipliers.size() + 1);
+        multipliers.emplace_back("lambda_" + number, "\\lambda_{" + number + "}");
+      }
+    return multipliers[k];
+  }
+
+  GiNaC::ex
+  System::partial_time_derivative(const GiNaC::ex &e) const
+  {
+    GiNaC::ex d = e.diff(time);
+    for (const auto &[u, f] : time_functions)
+      d += e.diff(u) * f.rate_symbol + e.diff(f.rate_symbol) * f.second_rate_symbol + e.diff(f.integral_symbol) * u;
+    return d;
+  }
+
   GiNaC::exmap
   System::parameter_values() const
   {
@@ -428,7 +524,7 @@ namespace hamilton::lumped
               if (f.times.size() < 2)
                 s.fail("File", "'" + file + "' holds fewer than two rows 't, value'.");
             }
-          time_functions.emplace_back(GiNaC::symbol(name, tex(name)), f);
+          add_time_function(f);
         }
     }
 
@@ -466,7 +562,7 @@ namespace hamilton::lumped
         forces[coordinate_index("Generalized forces", name)] += parse(text, where, "Generalized forces", false);
       }
     for (const auto &text : split_expressions(s.get("Constraints")))
-      constraints.push_back(parse(text, where, "Constraints", true));
+      constraints.push_back(parse(text, where, "Constraints", false));
     for (const auto *entry : {"Initial positions", "Initial velocities"})
       for (const auto &item : split_expressions(s.get(entry)))
         {

@@ -6,7 +6,8 @@ usage: run_example.py HAMILTON EXAMPLE.prm EXPECTED.json OUTPUT_DIR
 EXPECTED.json holds
   "checks":  [{"path": "modes/0/frequency_hz", "value": 18.567, "rel_tol": 1e-9,
                "source": "where the value comes from"}, ...]
-             ("equals_path": another result instead of "value" compares two results)
+             ("equals_path": another result instead of "value" compares two results,
+              times "scale" if given)
   "files":   files that must exist in the output directory
   "csv_checks": [{"file": "sweep.csv", "row": 0, "column": "frequency_hz_mode_1",
                   "value": ..., "rel_tol": ...}, ...]
@@ -65,7 +66,8 @@ def main():
     failures = []
     for check in expected.get("checks", []) + expected.get("csv_checks", []):
         value = check["found"] if "found" in check else lookup(results, check["path"])
-        target = lookup(results, check["equals_path"]) if "equals_path" in check else check["value"]
+        target = (check.get("scale", 1) * lookup(results, check["equals_path"]) if "equals_path" in check
+                  else check["value"])
         if "rel_tol" in check:
             error = abs(value / target - 1)
             ok = error <= check["rel_tol"]

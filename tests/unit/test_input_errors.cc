@@ -73,8 +73,10 @@ end
     const auto  where = text.find(from);
     EXPECT_NE(where, std::string::npos) << from;
     text.replace(where, from.size(), to);
-    const std::string name   = "bad_input_test.prm";
-    const std::string outdir = "bad_input_test_output";
+    // one file per test: ctest runs the tests of this program in parallel
+    const std::string test   = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    const std::string name   = "bad_input_" + test + ".prm";
+    const std::string outdir = "bad_input_" + test + "_output";
     std::filesystem::remove_all(outdir);
     write_file(name, text);
     std::ostringstream out;

@@ -341,6 +341,9 @@ TEST(Lumped, BadInputMessages)
   EXPECT_NE(m.find("must be positive"), std::string::npos) << m;
   m = error_of(yoke, {{"Lumped system/Generalized forces", "x: v"}});
   EXPECT_NE(m.find("'x' is not a coordinate"), std::string::npos) << m;
+  m = error_of("prm/lumped/current_source_rc.prm", {{"Lumped system/Components/source/Current", "j"}});
+  EXPECT_NE(m.find("'Lumped system/Components/source'"), std::string::npos) << m;
+  EXPECT_NE(m.find("'j' is not a time function; declared: i"), std::string::npos) << m;
 }
 
 TEST(Lumped, UnprojectableInitialConditions)
@@ -364,7 +367,7 @@ TEST(Lumped, UnprojectableInitialConditions)
 TEST(Lumped, EveryComponentIsRegistered)
 {
   EXPECT_EQ(ComponentRegistry::instance().pattern(),
-            "3rrr robot|capacitor|cart|dc motor|inductor|modal beam|movable-core inductor|movable-plate capacitor|moving "
+            "3rrr robot|capacitor|cart|current source|dc motor|inductor|modal beam|movable-core inductor|movable-plate capacitor|moving "
             "coil|overhead crane|pendulum|resistor|scotch yoke|slider-crank|two-link arm|voltage source");
 }
 
@@ -435,4 +438,55 @@ TEST(Lumped, TimeFunctions)
   EXPECT_DOUBLE_EQ(f(2.), 20.);
   EXPECT_DOUBLE_EQ(f(4.), 30.);
   EXPECT_DOUBLE_EQ(f(-1.), 0.);
+}
+
+// Rates and integrals of the time functions (used by time-dependent
+// constraints and current sources) against finite differences and
+// composite Simpson quadrature of the values.
+TEST(Lumped, TimeFunctionRatesAndIntegrals)
+{
+  std::vector<TimeFunction> functions(5);
+  functions[0].kind  = TimeFunction::constant;
+  functions[0].value = 1.5;
+  functions[1].kind  = TimeFunction::step;
+  functions[2].kind  = TimeFunction::ramp;
+  for (unsigned int k : {1, 2})
+    {
+      functions[k].initial = -1;
+      functions[k].value   = 2;
+      functions[k].start   = k == 1 ? 0.3 : -0.2; // a ramp already running at t = 0
+    }
+  functions[3].kind      = TimeFunction::sine;
+  functions[3].initial   = 0.5;
+  functions[3].amplitude = 2;
+  functions[3].frequency = 3;
+  functions[3].phase     = 0.4;
+  functions[4].kind   = TimeFunction::table;
+  functions[4].times  = {0.1, 0.35, 0.6};
+  functions[4].values = {1, -2, 4};
+  for (const auto &f : functions)
+    for (const double t : {0.05, 0.2, 0.47, 0.9})
+      {
+        const double h = 1e-5;
+        EXPECT_NEAR(f.rate(t), (f(t + h) - f(t - h)) / (2 * h), 1e-6 * (1 + std::abs(f.rate(t)))) << f.kind << " " << t;
+        EXPECT_NEAR(f.second_rate(t), (f.rate(t + h) - f.rate(t - h)) / (2 * h), 1e-4 * (1 + std::abs(f.second_rate(t))))
+          << f.kind << " " << t;
+        // Simpson on pieces that do not straddle the kinks at 0.1, 0.3, 0.35, 0.6
+        std::vector<double> knots{0};
+        for (const double k : {0.1, 0.3, 0.35, 0.6})
+          if (k < t)
+            knots.push_back(k);
+        knots.push_back(t);
+        double integral = 0;
+        for (unsigned int p = 0; p + 1 < knots.size(); ++p)
+          {
+            const unsigned int n = 2000;
+            const double       a = knots[p], w = (knots[p + 1] - a) / n;
+            double             sum = f(a + 1e-14) + f(knots[p + 1] - 1e-14);
+            for (unsigned int i = 1; i < n; ++i)
+              sum += (i % 2 ? 4 : 2) * f(a + i * w);
+            integral += sum * w / 3;
+          }
+        EXPECT_NEAR(f.integral(t), integral, 1e-10) << f.kind << " " << t;
+      }
 }

@@ -18,8 +18,8 @@ namespace hamilton::lumped
    * p = dL/dv, M = dp/dv. A coordinate whose row of M vanishes (an
    * inductance neglected) has an algebraic velocity. The Jacobi integral
    * E = v . p - L is the stored energy of the audit; the powers are
-   * F . v (supplied), S . v (non-reciprocal sources) and v . dD/dv
-   * (dissipated).
+   * F . v + lambda . Phi_t (supplied: forces, and constraints that depend
+   * on time), S . v (non-reciprocal sources) and v . dD/dv (dissipated).
    */
   class Equations
   {
@@ -36,6 +36,7 @@ namespace hamilton::lumped
     std::vector<GiNaC::symbol>   multipliers; ///< lambda_k (m)
     std::vector<GiNaC::ex>       constraints; ///< Phi_k (m)
     GiNaC::matrix                constraint_jacobian; ///< m x n
+    std::vector<GiNaC::ex>       constraint_rates;    ///< Phi_t (m): 0 unless a constraint depends on time
     GiNaC::ex                    energy, supplied_power, source_power, dissipated_power;
     std::vector<bool>            algebraic; ///< velocity i algebraic (row of M zero)
 

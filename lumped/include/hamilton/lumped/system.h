@@ -46,6 +46,22 @@ namespace hamilton::lumped
 
     double
     operator()(double t) const;
+    /** du/dt (0 across a step; the slope of a table's segment). */
+    double
+    rate(double t) const;
+    /** d2u/dt2 (0 for steps, ramps and tables: piecewise linear). */
+    double
+    second_rate(double t) const;
+    /** The integral of u from 0 to t. */
+    double
+    integral(double t) const;
+
+    /**
+     * Symbols of du/dt, d2u/dt2 and of the integral of u from 0, for
+     * time-dependent constraints (their rates) and current sources (the
+     * charge a current has carried); set by System::add_time_function.
+     */
+    GiNaC::symbol rate_symbol, second_rate_symbol, integral_symbol;
   };
 
   /** A generalized coordinate: its symbols and what it describes. */
@@ -65,7 +81,7 @@ namespace hamilton::lumped
    * named outputs. Components add to it through the same functions.
    *
    * Lagrangian L = T* + W_m* - V - W_e; equations
-   *   d/dt dL/dv - dL/dq + dD/dv + Phi_q^T lambda = F + S,   Phi(q) = 0,
+   *   d/dt dL/dv - dL/dq + dD/dv + Phi_q^T lambda = F + S,   Phi(q, t) = 0,
    * where F are supplied generalized forces (sources, applied torques) and S
    * forces that are not reciprocal (a motor whose torque constant differs
    * from its back-emf constant), booked separately in the energy audit.
@@ -111,6 +127,21 @@ namespace hamilton::lumped
     void
     add_force(const GiNaC::ex &f, const GiNaC::ex &along, bool non_reciprocal = false);
 
+    /** Add a time function (and the symbols of its rates and integral); returns its symbol. */
+    GiNaC::ex
+    add_time_function(TimeFunction f);
+
+    /**
+     * The partial derivative of e with respect to time: explicit t and the
+     * time functions, their rates and integrals (not the coordinates).
+     */
+    GiNaC::ex
+    partial_time_derivative(const GiNaC::ex &e) const;
+
+    /** The multiplier lambda_{k+1} of constraint k (outputs may use it, e.g. a source voltage). */
+    GiNaC::symbol
+    multiplier(unsigned int k) const;
+
     /** Value of each parameter, for substitution. */
     GiNaC::exmap
     parameter_values() const;
@@ -134,6 +165,8 @@ namespace hamilton::lumped
     std::vector<std::string> warnings;
 
   private:
+    mutable std::vector<GiNaC::symbol> multipliers;
+
     GiNaC::symtab
     table(bool energy) const;
   };
