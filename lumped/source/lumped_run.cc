@@ -1,6 +1,9 @@
 #include <hamilton/lumped/lumped_run.h>
 
+#include <Eigen/Dense>
+
 #include <chrono>
+#include <cmath>
 #include <iostream>
 #include <fstream>
 #include <iomanip>
@@ -35,6 +38,19 @@ namespace hamilton::lumped
       linearize_at = s.get("Linearize at");
       if (options.output_interval > options.final_time)
         s.fail("Output interval", "is longer than 'Final time': there would be no output. Make it shorter.");
+      harmonic_frequency = s.get_double("Harmonic frequency");
+      harmonic_periods   = s.get_unsigned("Harmonic periods");
+      if (harmonic_frequency > 0)
+        {
+          if (harmonic_periods / harmonic_frequency > options.final_time)
+            s.fail("Harmonic periods", std::to_string(harmonic_periods) + " periods of " +
+                                         std::to_string(1 / harmonic_frequency) + " s are longer than 'Final time' (" +
+                                         std::to_string(options.final_time) + " s). Use fewer periods or a longer run.");
+          if (options.output_interval * harmonic_frequency > 1. / 8)
+            s.fail("Output interval", std::to_string(options.output_interval) + " s gives fewer than 8 rows per "
+                                        "period of the 'Harmonic frequency' (" + std::to_string(harmonic_frequency) +
+                                        " Hz): make it at most " + std::to_string(1 / (8 * harmonic_frequency)) + " s.");
+        }
     }
     equations = std::make_unique<Equations>(system);
     derive_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -44,6 +60,45 @@ namespace hamilton::lumped
   LumpedRun::print_equations(std::ostream &out) const
   {
     equations->print(out);
+  }
+
+  nlohmann::json
+  LumpedRun::harmonic_fit(const std::vector<std::string>      &columns,
+                          const std::vector<std::vector<double>> &rows,
+                          std::ostream                           &out) const
+  {
+    // least squares: column ~ mean + a cos(w t) + b sin(w t) = mean + A sin(w t + phase)
+    const double    w = 2 * M_PI * harmonic_frequency;
+    Eigen::MatrixXd basis(rows.size(), 3);
+    for (unsigned int r = 0; r < rows.size(); ++r)
+      basis.row(r) << 1, std::cos(w * rows[r][0]), std::sin(w * rows[r][0]);
+    const auto      qr = basis.colPivHouseholderQr();
+    nlohmann::json  j{{"frequency_hz", harmonic_frequency},
+                      {"periods", harmonic_periods},
+                      {"from_s", rows.front()[0]},
+                      {"rows", rows.size()},
+                      {"columns", nlohmann::json::object()}};
+    out << "  harmonic analysis at " << harmonic_frequency << " Hz over the last " << harmonic_periods
+        << " periods (amplitude, phase against sin(2 pi f t), fit residual / amplitude):\n";
+    for (unsigned int k = 1; k < columns.size(); ++k)
+      {
+        Eigen::VectorXd y(rows.size());
+        for (unsigned int r = 0; r < rows.size(); ++r)
+          y[r] = rows[r][k];
+        const Eigen::Vector3d c        = qr.solve(y);
+        const double          A        = std::hypot(c[1], c[2]);
+        const double          residual = (basis * c - y).lpNorm<Eigen::Infinity>();
+        const double          phase    = std::atan2(c[1], c[2]) * 180 / M_PI;
+        j["columns"][columns[k]] = {{"amplitude", A},
+                                    {"phase_deg", phase},
+                                    {"mean", c[0]},
+                                    {"largest_fit_residual", residual}};
+        if (columns[k].find("_J") == std::string::npos) // not the audit's growing integrals
+          out << "    " << std::setw(24) << std::left << columns[k] << std::right << " " << std::setw(13) << A << " "
+              << std::setw(9) << std::setprecision(4) << phase << std::setprecision(6) << " deg  "
+              << residual / std::max(A, 1e-300) << "\n";
+      }
+    return j;
   }
 
   nlohmann::json
@@ -65,7 +120,9 @@ namespace hamilton::lumped
     for (unsigned int k = 0; k < columns.size(); ++k)
       csv << (k ? "," : "") << columns[k];
     csv << "\n";
-    std::vector<double> last, lowest, highest;
+    std::vector<double>              last, lowest, highest;
+    std::vector<std::vector<double>> window; // rows for the harmonic analysis
+    const double window_start = options.final_time - harmonic_periods / std::max(harmonic_frequency, 1e-300);
     const auto          result = simulate(
       compiled, *equations, options,
       [&](const std::vector<double> &row) {
@@ -73,6 +130,8 @@ namespace hamilton::lumped
           csv << (k ? "," : "") << row[k];
         csv << "\n" << std::flush; // valid up to the last row if the run stops
         last = row;
+        if (harmonic_frequency > 0 && row[0] >= window_start - 1e-9 * options.output_interval)
+          window.push_back(row);
         if (lowest.empty())
           lowest = highest = row;
         for (unsigned int k = 0; k < row.size(); ++k)
@@ -108,6 +167,8 @@ namespace hamilton::lumped
         j["final_state"][columns[k]] = last[k];
         j["range"][columns[k]]       = {{"min", lowest[k]}, {"max", highest[k]}};
       }
+    if (harmonic_frequency > 0)
+      j["harmonic"] = harmonic_fit(columns, window, out);
     j["timings_s"] = {{"derivation", derive_seconds}, {"compilation", compiled.compile_seconds},
                       {"integration", result.integrate_seconds}};
     j["energy_audit"]       = {{"supplied_work_J", result.supplied_work},

@@ -271,6 +271,13 @@ namespace hamilton::lumped
                       "state (an equilibrium the run has settled to): eigenvalues and the "
                       "descriptor state space E x' = A x + B u, y = C x + D u (inputs: the time "
                       "functions; outputs: the named outputs) in linearization.json.");
+    prm.declare_entry("Harmonic frequency", "0", Patterns::Double(0),
+                      "Steady-state harmonic analysis (Hz; 0: none): every CSV column is fitted "
+                      "by least squares with mean + A sin(2 pi f t + phase) over the last "
+                      "'Harmonic periods' periods; amplitudes, phases (against sin(2 pi f t)) "
+                      "and the fit's residual (how steady the run was) go to results.json.");
+    prm.declare_entry("Harmonic periods", "10", Patterns::Integer(1),
+                      "Number of periods at the end of the run used by the harmonic analysis.");
     prm.declare_entry("Neglected parameters", "", Patterns::Anything(),
                       "Parameters set to zero for the simplified model, e.g. the "
                       "armature inductance: the current then becomes algebraic (L di/dt = 0).");

@@ -40,11 +40,22 @@ namespace hamilton::lumped
     nlohmann::json
     run(const std::string &output_directory, std::ostream &out);
 
+    /**
+     * The steady-state harmonic analysis: each column of `rows` fitted by
+     * mean + A sin(2 pi f t + phase) (least squares).
+     */
+    nlohmann::json
+    harmonic_fit(const std::vector<std::string>      &columns,
+                 const std::vector<std::vector<double>> &rows,
+                 std::ostream                           &out) const;
+
     System                     system;
     std::unique_ptr<Equations> equations;
     SimulationOptions          options;
     double                     derive_seconds = 0;
     std::string                linearize_at   = "none";
+    double                     harmonic_frequency = 0; ///< Hz; 0: no harmonic analysis
+    unsigned int               harmonic_periods   = 10;
   };
 } // namespace hamilton::lumped
 
