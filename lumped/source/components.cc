@@ -73,6 +73,30 @@ namespace hamilton::lumped
     {
       return GiNaC::pow(e, 2);
     }
+
+    using Point = std::pair<ex, ex>;
+
+    /** A closed polygon approximating a circle (for the animation). */
+    std::vector<Point>
+    circle(const ex &x, const ex &y, const ex &radius, unsigned int sides = 24)
+    {
+      std::vector<Point> points;
+      for (unsigned int k = 0; k <= sides; ++k)
+        points.emplace_back(x + radius * GiNaC::cos(2 * GiNaC::Pi * k / sides),
+                            y + radius * GiNaC::sin(2 * GiNaC::Pi * k / sides));
+      return points;
+    }
+
+    /** A closed rectangle centred at (x, y). */
+    std::vector<Point>
+    box(const ex &x, const ex &y, const ex &width, const ex &height)
+    {
+      return {{x - width / 2, y - height / 2},
+              {x + width / 2, y - height / 2},
+              {x + width / 2, y + height / 2},
+              {x - width / 2, y + height / 2},
+              {x - width / 2, y - height / 2}};
+    }
   } // namespace
 
   /**
@@ -327,6 +351,7 @@ namespace hamilton::lumped
       declare_value(prm, "Damping", "0", "Viscous damping c (N s/m) to ground, non-negative.");
       declare_value(prm, "Stiffness", "0", "Spring k (N/m) to ground at x = 0, non-negative.");
       prm.declare_entry("Force", "0", Patterns::Anything(), "Applied force (N): expression of t and the time functions.");
+      declare_value(prm, "Drawing size", "0.1", "Width of the cart in the animation (m), positive.");
     }
     void
     add_to(System &system, Section &s, const std::string &name) const override
@@ -340,6 +365,8 @@ namespace hamilton::lumped
       system.potential += component_parameter(system, s, "Stiffness", "k", name, false) * sq(x) / 2;
       system.add_force(component_expression(system, s, "Force", false), x);
       system.outputs.emplace_back(name + "_x", x);
+      const ex size = component_parameter(system, s, "Drawing size", "size", name, true);
+      system.drawing.push_back({name, box(x, 0, size, size / 2)});
     }
   };
   HAMILTON_REGISTER_PLUGIN(Component, Cart, "cart", "a mass on a position expression, damper, spring, force.")
@@ -360,11 +387,16 @@ namespace hamilton::lumped
     add_to(System &system, Section &s, const std::string &name) const override
     {
       const ex alpha = component_expression(system, s, "Crank angle", true);
-      const ex x     = component_parameter(system, s, "Eccentricity", "d", name, true) * GiNaC::cos(alpha);
+      const ex d     = component_parameter(system, s, "Eccentricity", "d", name, true);
+      const ex x     = d * GiNaC::cos(alpha);
       const ex v     = system.time_derivative(x);
       system.kinetic += component_parameter(system, s, "Cart mass", "mc", name, true) * sq(v) / 2;
       system.dissipation += component_parameter(system, s, "Cart damping", "c", name, false) * sq(v) / 2;
       system.outputs.emplace_back(name + "_x", x);
+      system.drawing.push_back({name + "_disk", circle(0, 0, 1.3 * d)});
+      system.drawing.push_back({name + "_crank", {{0, 0}, {x, d * GiNaC::sin(alpha)}}});
+      system.drawing.push_back({name + "_yoke", {{x, -1.5 * d}, {x, 1.5 * d}}});
+      system.drawing.push_back({name + "_cart", box(x + 2.5 * d, 0, 2 * d, 3 * d)});
     }
   };
   HAMILTON_REGISTER_PLUGIN(Component, ScotchYoke, "scotch yoke",
@@ -397,6 +429,9 @@ namespace hamilton::lumped
       system.kinetic += m / 2 * (sq(system.time_derivative(xp) + l * GiNaC::cos(th) * w) + sq(l * GiNaC::sin(th) * w));
       system.potential += -m * g * l * GiNaC::cos(th);
       system.dissipation += component_parameter(system, s, "Damping", "b", name, false) * sq(w) / 2;
+      const ex bx = xp + l * GiNaC::sin(th), by = -l * GiNaC::cos(th);
+      system.drawing.push_back({name + "_rod", {{xp, 0}, {bx, by}}});
+      system.drawing.push_back({name + "_bob", circle(bx, by, l / 10)});
     }
   };
   HAMILTON_REGISTER_PLUGIN(Component, Pendulum, "pendulum",
@@ -430,6 +465,10 @@ namespace hamilton::lumped
       system.kinetic += (mt + mp) * sq(v1) / 2 + mp * l * GiNaC::cos(q2) * v1 * v2 + mp * sq(l) * sq(v2) / 2;
       system.potential += -mp * g * l * GiNaC::cos(q2);
       system.dissipation += component_parameter(system, s, "Trolley damping", "d1", name, false) * sq(v1) / 2;
+      const ex px = q1 + l * GiNaC::sin(q2), py = -l * GiNaC::cos(q2);
+      system.drawing.push_back({name + "_trolley", box(q1, 0, l / 2, l / 8)});
+      system.drawing.push_back({name + "_cable", {{q1, 0}, {px, py}}});
+      system.drawing.push_back({name + "_payload", box(px, py - l / 16, l / 5, l / 8)});
     }
   };
   HAMILTON_REGISTER_PLUGIN(Component, OverheadCrane, "overhead crane",
@@ -464,7 +503,7 @@ namespace hamilton::lumped
       const ex m1  = component_parameter(system, s, "Mass 1", "m1", name, true);
       const ex m2  = component_parameter(system, s, "Mass 2", "m2", name, true);
       const ex l1  = component_parameter(system, s, "Length 1", "l1", name, true);
-      component_parameter(system, s, "Length 2", "l2", name, true);
+      const ex l2  = component_parameter(system, s, "Length 2", "l2", name, true);
       const ex a1  = component_parameter(system, s, "Center of mass 1", "a1", name, false);
       const ex a2  = component_parameter(system, s, "Center of mass 2", "a2", name, false);
       const ex I1  = component_parameter(system, s, "Inertia 1", "IC1", name, false);
@@ -476,6 +515,9 @@ namespace hamilton::lumped
       system.potential += m1 * g * a1 * GiNaC::sin(q1) + m2 * g * (l1 * GiNaC::sin(q1) + a2 * GiNaC::sin(q1 + q2));
       system.dissipation += component_parameter(system, s, "Joint damping 1", "d1", name, false) * sq(v1) / 2 +
                             component_parameter(system, s, "Joint damping 2", "d2", name, false) * sq(v2) / 2;
+      const ex ex1 = l1 * GiNaC::cos(q1), ey1 = l1 * GiNaC::sin(q1);
+      system.drawing.push_back({name + "_link1", {{0, 0}, {ex1, ey1}}});
+      system.drawing.push_back({name + "_link2", {{ex1, ey1}, {ex1 + l2 * GiNaC::cos(q1 + q2), ey1 + l2 * GiNaC::sin(q1 + q2)}}});
     }
   };
   HAMILTON_REGISTER_PLUGIN(Component, TwoLinkArm, "two-link arm",
@@ -532,6 +574,10 @@ namespace hamilton::lumped
       system.dissipation += component_parameter(system, s, "Crank damping", "d", name, false) * sq(v1) / 2;
       system.constraints.push_back(l1 * GiNaC::cos(q1) + l2 * GiNaC::cos(q2) - q3);
       system.constraints.push_back(l1 * GiNaC::sin(q1) - l2 * GiNaC::sin(q2));
+      const ex ax = l1 * GiNaC::cos(q1), ay = l1 * GiNaC::sin(q1);
+      system.drawing.push_back({name + "_crank", {{0, 0}, {ax, ay}}});
+      system.drawing.push_back({name + "_rod", {{ax, ay}, {q3, 0}}});
+      system.drawing.push_back({name + "_slider", box(q3, 0, l1 / 2, l1 / 4)});
     }
   };
   HAMILTON_REGISTER_PLUGIN(Component, SliderCrank, "slider-crank",
@@ -591,7 +637,17 @@ namespace hamilton::lumped
           const ex ay = r0 * GiNaC::sin(angles[k]) + l1 * GiNaC::sin(theta[k]);
           const ex bx = xC + b * GiNaC::cos(phi + angles[k]), by = yC + b * GiNaC::sin(phi + angles[k]);
           system.constraints.push_back(sq(bx - ax) + sq(by - ay) - sq(l2));
+          const ex ox = r0 * GiNaC::cos(angles[k]), oy = r0 * GiNaC::sin(angles[k]);
+          system.drawing.push_back({name + "_leg" + std::to_string(k + 1), {{ox, oy}, {ax, ay}, {bx, by}}});
         }
+      std::vector<Point> base, platform;
+      for (unsigned int k = 0; k <= 3; ++k)
+        {
+          base.emplace_back(r0 * GiNaC::cos(angles[k % 3]), r0 * GiNaC::sin(angles[k % 3]));
+          platform.emplace_back(xC + b * GiNaC::cos(phi + angles[k % 3]), yC + b * GiNaC::sin(phi + angles[k % 3]));
+        }
+      system.drawing.push_back({name + "_base", base});
+      system.drawing.push_back({name + "_platform", platform});
       system.kinetic += (m3 + 3 * m2 / 2) * (sq(system.time_derivative(xC)) + sq(system.time_derivative(yC))) / 2 +
                         (I3 + 3 * m2 * sq(b) / 2) * sq(system.time_derivative(phi)) / 2;
     }

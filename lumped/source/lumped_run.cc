@@ -1,3 +1,4 @@
+#include <hamilton/lumped/animation.h>
 #include <hamilton/lumped/lumped_run.h>
 
 #include <Eigen/Dense>
@@ -51,6 +52,18 @@ namespace hamilton::lumped
                                         "period of the 'Harmonic frequency' (" + std::to_string(harmonic_frequency) +
                                         " Hz): make it at most " + std::to_string(1 / (8 * harmonic_frequency)) + " s.");
         }
+    }
+    {
+      Section::Scope a(s, "Lumped system");
+      Section::Scope b(s, "Animation");
+      frame_interval = s.get_double("Frame interval");
+      if (frame_interval > 0 && frame_interval < options.output_interval * (1 - 1e-9))
+        s.fail("Frame interval", std::to_string(frame_interval) + " s is shorter than 'Simulation/Output interval' (" +
+                                   std::to_string(options.output_interval) +
+                                   " s): frames are taken at the CSV rows. Make it a multiple of the output interval.");
+      if (frame_interval > 0 && system.drawing.empty())
+        s.fail("Frame interval", "nothing to draw: the system's components do not draw themselves (mechanisms and "
+                                 "modal beams do). Add 'Polylines' or set 'Frame interval' to 0.");
     }
     equations = std::make_unique<Equations>(system);
     derive_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -120,6 +133,9 @@ namespace hamilton::lumped
     for (unsigned int k = 0; k < columns.size(); ++k)
       csv << (k ? "," : "") << columns[k];
     csv << "\n";
+    std::unique_ptr<Animation> animation;
+    if (frame_interval > 0)
+      animation = std::make_unique<Animation>(system, directory, frame_interval);
     std::vector<double>              last, lowest, highest;
     std::vector<std::vector<double>> window; // rows for the harmonic analysis
     const double window_start = options.final_time - harmonic_periods / std::max(harmonic_frequency, 1e-300);
@@ -130,6 +146,8 @@ namespace hamilton::lumped
           csv << (k ? "," : "") << row[k];
         csv << "\n" << std::flush; // valid up to the last row if the run stops
         last = row;
+        if (animation)
+          animation->add(row);
         if (harmonic_frequency > 0 && row[0] >= window_start - 1e-9 * options.output_interval)
           window.push_back(row);
         if (lowest.empty())
@@ -169,6 +187,12 @@ namespace hamilton::lumped
       }
     if (harmonic_frequency > 0)
       j["harmonic"] = harmonic_fit(columns, window, out);
+    if (animation)
+      {
+        j["animation"] = animation->finish();
+        out << "  animation: " << j["animation"]["frames"] << " frames in animation.pvd (written in "
+            << j["animation"]["writing_s"] << " s, included in the integration time)\n";
+      }
     j["timings_s"] = {{"derivation", derive_seconds}, {"compilation", compiled.compile_seconds},
                       {"integration", result.integrate_seconds}};
     j["energy_audit"]       = {{"supplied_work_J", result.supplied_work},

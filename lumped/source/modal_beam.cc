@@ -54,6 +54,14 @@ namespace hamilton::lumped
       prm.declare_entry("Coordinate prefix", "", Patterns::Anything(),
                         "Modal coordinates are <prefix>1, <prefix>2, ...; empty: '<name>_eta'. "
                         "Electrode charges are '<name>_<electrode>' (C).");
+      prm.declare_entry("Drawing root", "", Patterns::Anything(),
+                        "Animation: the root's position 'x, y' (m), expressions of the coordinates, t "
+                        "and the time functions; empty: (0, base position).");
+      prm.declare_entry("Drawing angle", "", Patterns::Anything(),
+                        "Animation: direction of the beam's axis (rad from the x axis); the deflection is "
+                        "drawn along the axis turned by +90 degrees. Empty: the root angle, or 0.");
+      prm.declare_entry("Drawing scale", "1", Patterns::Anything(),
+                        "Animation: magnification of the elastic deflection (make micrometres visible).");
     }
 
     void
@@ -154,6 +162,44 @@ namespace hamilton::lumped
             w += o.displacement[r] * eta[r];
           system.outputs.emplace_back(name + "_" + o.name + "_w", w);
         }
+      draw(system, s, name, rom, eta);
+    }
+
+  private:
+    /** The deflected beam as a polyline in the plane of the mechanism. */
+    static void
+    draw(System &system, Section &s, const std::string &name, const ReducedModel &rom, const std::vector<ex> &eta)
+    {
+      if (rom.shape_x.empty())
+        return; // an older ROM file without shapes: nothing to draw
+      ex                root_x = 0, root_y = 0;
+      const std::string root = Utilities::trim(s.get("Drawing root"));
+      if (!root.empty())
+        {
+          const auto xy = Utilities::split_string_list(root, ',');
+          if (xy.size() != 2)
+            s.fail("Drawing root", "'" + root + "' is not 'x, y'.");
+          root_x = system.parse(xy[0], s.path(), "Drawing root", false);
+          root_y = system.parse(xy[1], s.path(), "Drawing root", false);
+        }
+      else if (!Utilities::trim(s.get("Base position")).empty())
+        root_y = component_expression(system, s, "Base position", true);
+      ex angle = 0;
+      if (!Utilities::trim(s.get("Drawing angle")).empty())
+        angle = component_expression(system, s, "Drawing angle", false);
+      else if (!Utilities::trim(s.get("Root angle")).empty())
+        angle = component_expression(system, s, "Root angle", true);
+      const ex scale = component_expression(system, s, "Drawing scale", true);
+      Polyline beam{name, {}};
+      for (unsigned int p = 0; p < rom.shape_x.size(); ++p)
+        {
+          ex w = 0;
+          for (unsigned int r = 0; r < eta.size(); ++r)
+            w += rom.shape_w[p][r] * eta[r];
+          beam.points.emplace_back(root_x + rom.shape_x[p] * GiNaC::cos(angle) - scale * w * GiNaC::sin(angle),
+                                   root_y + rom.shape_x[p] * GiNaC::sin(angle) + scale * w * GiNaC::cos(angle));
+        }
+      system.drawing.push_back(beam);
     }
   };
   HAMILTON_REGISTER_PLUGIN(Component, ModalBeam, "modal beam",

@@ -31,18 +31,19 @@ namespace hamilton::lumped
       return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     }
 
-    using Function = void (*)(const int *, const double *, const int *, double *);
+    using Function = CompiledFunction;
+  } // namespace
 
-    /**
+  /**
      * Compile lists of expressions in `symbols` into one shared object, one C
      * function per list (the signature of GiNaC's FUNCP_CUBA): the C source
      * comes from GiNaC's C printer, with symbol k read from a[k]; one run of
      * the C compiler (-O1: common subexpressions, pow(x, 2) as x*x) instead
      * of compile_ex's one unoptimized run per list.
      */
-    std::vector<Function>
-    compile(const std::vector<std::vector<ex>> &lists, const GiNaC::lst &symbols)
-    {
+  std::vector<CompiledFunction>
+  compile_expressions(const std::vector<std::vector<ex>> &lists, const GiNaC::lst &symbols)
+  {
       GiNaC::exmap to_array;
       for (unsigned int k = 0; k < symbols.nops(); ++k)
         to_array[symbols.op(k)] = GiNaC::symbol("a[" + std::to_string(k) + "]");
@@ -91,7 +92,10 @@ namespace hamilton::lumped
       for (unsigned int f = 0; f < lists.size(); ++f)
         result.push_back(reinterpret_cast<Function>(dlsym(library, ("hamilton_f" + std::to_string(f)).c_str())));
       return result;
-    }
+  }
+
+  namespace
+  {
 
     std::string
     configuration(const Equations &eq, const double *y)
@@ -239,7 +243,7 @@ namespace hamilton::lumped
       J.push_back(0);
     if (L.empty())
       L.push_back(0);
-    const auto compiled   = compile({F, J, out, L}, x);
+    const auto compiled   = compile_expressions({F, J, out, L}, x);
     functions->residual   = compiled[0];
     functions->jacobian   = compiled[1];
     functions->outputs    = compiled[2];

@@ -4,6 +4,7 @@
 #include <deal.II/base/utilities.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -258,6 +259,18 @@ namespace hamilton::lumped
           prm.leave_subsection();
         }
     }
+    prm.leave_subsection();
+
+    prm.enter_subsection("Animation");
+    prm.declare_entry("Frame interval", "0", Patterns::Double(0),
+                      "Time between frames of the ParaView animation (s; 0: none): "
+                      "animation.pvd with one polyline drawing per frame (animation/frame_*.vtp) "
+                      "of the components that draw themselves and of 'Polylines'. Frames are "
+                      "taken at the CSV rows, so make it a multiple of 'Output interval'.");
+    prm.declare_entry("Polylines", "", Patterns::Anything(),
+                      "More parts to draw, 'name: (x1, y1), (x2, y2), ...' separated by ';', "
+                      "the points expressions of the coordinates (m), t and the time functions, "
+                      "e.g. 'crank: (0, 0), (d*cos(alpha), d*sin(alpha))'.");
     prm.leave_subsection();
 
     prm.enter_subsection("Simulation");
@@ -586,6 +599,49 @@ namespace hamilton::lumped
         const auto [name, text] = named_item(s, "Outputs", item);
         outputs.emplace_back(name, parse(text, where, "Outputs", false));
       }
+    {
+      Section::Scope animation(s, "Animation");
+      for (const auto &item : split_expressions(s.get("Polylines")))
+        {
+          const auto [name, text] = named_item(s, "Polylines", item);
+          Polyline   line{name, {}};
+          // points '(x, y)': the parenthesis at depth 0 opens a point
+          int         depth = 0;
+          std::string point;
+          for (const char c : text)
+            {
+              if (c == ')' && --depth == 0)
+                {
+                  // split at the comma outside parentheses (not the one of atan2(y, x))
+                  std::vector<std::string> parts{""};
+                  int                      d = 0;
+                  for (const char p : point)
+                    {
+                      d += p == '(' ? 1 : p == ')' ? -1 : 0;
+                      if (p == ',' && d == 0)
+                        parts.emplace_back();
+                      else
+                        parts.back() += p;
+                    }
+                  if (parts.size() != 2)
+                    s.fail("Polylines", "the point '(" + point + ")' of '" + name + "' is not '(x, y)'.");
+                  line.points.emplace_back(parse(parts[0], s.path(), "Polylines", false),
+                                           parse(parts[1], s.path(), "Polylines", false));
+                  point.clear();
+                  continue;
+                }
+              if (depth > 0)
+                point += c;
+              else if (c != '(' && c != ',' && !std::isspace(static_cast<unsigned char>(c)))
+                s.fail("Polylines", "'" + item + "': write the points of '" + name + "' as '(x1, y1), (x2, y2), ...'.");
+              if (c == '(')
+                ++depth;
+            }
+          if (depth != 0 || line.points.size() < 2)
+            s.fail("Polylines", "'" + item + "' needs at least two points '(x, y)' with balanced parentheses.");
+          drawing.push_back(line);
+        }
+    }
     {
       Section::Scope simulation(s, "Simulation");
       for (const auto &name : split_list(s.get("Neglected parameters")))

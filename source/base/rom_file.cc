@@ -47,6 +47,8 @@ namespace hamilton
     for (const auto &o : outputs)
       j["outputs"].push_back({{"name", o.name}, {"position_m", o.position},
                               {"displacement", o.displacement}, {"slope", o.slope}});
+    if (!shape_x.empty())
+      j["shape"] = {{"x_m", shape_x}, {"displacement", shape_w}};
     j["geometric_stiffness_unit_axial_force"] = geometric_unit_axial;
     j["geometric_stiffness_rotation"]         = geometric_rotation;
     return j;
@@ -81,6 +83,11 @@ namespace hamilton
           rom.outputs.push_back({o.at("name"), o.at("position_m"),
                                  o.at("displacement").get<std::vector<double>>(),
                                  o.at("slope").get<std::vector<double>>()});
+        if (j.contains("shape"))
+          {
+            rom.shape_x = j["shape"].at("x_m").get<std::vector<double>>();
+            rom.shape_w = j["shape"].at("displacement").get<Matrix>();
+          }
         rom.geometric_unit_axial = j.at("geometric_stiffness_unit_axial_force").get<Matrix>();
         rom.geometric_rotation   = j.at("geometric_stiffness_rotation").get<Matrix>();
       }
@@ -153,6 +160,11 @@ namespace hamilton
         check_vector(o.displacement, "outputs/displacement");
         check_vector(o.slope, "outputs/slope");
       }
+    if (rom.shape_w.size() != rom.shape_x.size())
+      fail(source, "shape/displacement", "has " + std::to_string(rom.shape_w.size()) + " rows for " +
+                                           std::to_string(rom.shape_x.size()) + " points of 'shape/x_m'.");
+    for (const auto &row : rom.shape_w)
+      check_vector(row, "shape/displacement");
     return rom;
   }
 

@@ -168,6 +168,21 @@ namespace hamilton
           }
         rom.outputs.push_back(out);
       }
+    // the shapes along the beam, about 40 points, for drawings
+    const unsigned int per_element =
+      std::max<std::size_t>(1, 40 / std::max<std::size_t>(1, problem.discretization.sample_points(1).size() - 1));
+    rom.shape_x = problem.discretization.sample_points(per_element);
+    for (const double x : rom.shape_x)
+      {
+        std::vector<double> row;
+        for (const auto &v : phi)
+          {
+            double w, slope, curvature;
+            problem.discretization.evaluate(v, x, w, slope, curvature);
+            row.push_back(w);
+          }
+        rom.shape_w.push_back(row);
+      }
     SparseMatrix<double> G(ops.sparsity);
     problem.discretization.assemble_geometric_stiffness([](double) { return 1.; }, G);
     rom.geometric_unit_axial = project(G, phi);

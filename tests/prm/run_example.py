@@ -41,6 +41,21 @@ def check_vtu(filename):
         assert n == n_points * components, f"{filename}: {array.get('Name')} has {n} values"
 
 
+def check_animation(output, summary):
+    """animation.pvd lists one readable PolyData file per frame, each with
+    one polyline per part."""
+    failures = []
+    frames = list(ET.parse(os.path.join(output, summary["file"])).getroot().iter("DataSet"))
+    if len(frames) != summary["frames"] or not frames:
+        failures.append(f"animation.pvd lists {len(frames)} frames, results.json {summary['frames']}")
+    for frame in frames[:: max(1, len(frames) // 10)]:
+        piece = ET.parse(os.path.join(output, frame.get("file"))).getroot().find("PolyData/Piece")
+        if piece is None or int(piece.get("NumberOfLines")) != len(summary["parts"]):
+            failures.append(f"{frame.get('file')}: not {len(summary['parts'])} polylines")
+    print(f"animation: {len(frames)} frames, parts {', '.join(summary['parts'])}")
+    return failures
+
+
 def main():
     hamilton, example, expected_file, output = sys.argv[1:5]
     with open(expected_file) as f:
@@ -86,6 +101,8 @@ def main():
     for name in os.listdir(output):
         if name.endswith(".vtu"):
             check_vtu(os.path.join(output, name))
+    if "animation" in results.get("lumped", {}):
+        failures += check_animation(output, results["lumped"]["animation"])
     n_warnings = len(results.get("warnings", []))
     if n_warnings != expected.get("warnings", 0):
         failures.append(f"{n_warnings} warnings: {results.get('warnings')}")

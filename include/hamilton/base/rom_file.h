@@ -42,6 +42,12 @@ namespace hamilton
       std::vector<double> displacement, slope; ///< per modal coordinate
     };
     std::vector<Output> outputs;
+    /**
+     * Optional (for drawings): the deflection of every modal coordinate at
+     * points along the beam, shape_w[point][coordinate] at shape_x[point] (m).
+     */
+    std::vector<double>              shape_x;
+    std::vector<std::vector<double>> shape_w;
     /** Projected K_g for N0 = 1 N and for rotation (N0 per (rad/s)^2). */
     std::vector<std::vector<double>> geometric_unit_axial, geometric_rotation;
 

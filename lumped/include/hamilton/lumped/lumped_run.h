@@ -56,6 +56,7 @@ namespace hamilton::lumped
     std::string                linearize_at   = "none";
     double                     harmonic_frequency = 0; ///< Hz; 0: no harmonic analysis
     unsigned int               harmonic_periods   = 10;
+    double                     frame_interval     = 0; ///< s; 0: no animation
   };
 } // namespace hamilton::lumped
 

@@ -47,13 +47,24 @@ namespace hamilton::lumped
     std::vector<std::complex<double>> eigenvalues;
   };
 
+  /** A compiled function: (number of arguments, arguments, number of results, results). */
+  using CompiledFunction = void (*)(const int *, const double *, const int *, double *);
+
+  /**
+   * Compile lists of expressions of `symbols` into one shared object (one C
+   * compiler run), one function per list, the k-th symbol read from
+   * argument k. Throws InputError when no C compiler works.
+   */
+  std::vector<CompiledFunction>
+  compile_expressions(const std::vector<std::vector<GiNaC::ex>> &lists, const GiNaC::lst &symbols);
+
   /**
    * The equations compiled to machine code (GiNaC compile_ex through the C
    * compiler), with the parameters' values substituted: residual and
    * Jacobian of the DAE, outputs. Unknowns y = (q, v, lambda, mu, W_supplied,
    * W_source, W_dissipated): the index-2 stabilized (Gear-Gupta-Leimkuhler)
-   * form q' = v + Phi_q^T mu, R(q, v, v', lambda) = 0, Phi_q v = 0,
-   * Phi(q) = 0, with the supplied, source and dissipated work integrated as
+   * form q' = v + Phi_q^T mu, R(q, v, v', lambda) = 0, Phi_q v + Phi_t = 0,
+   * Phi(q, t) = 0, with the supplied, source and dissipated work integrated as
    * three more unknowns.
    */
   class CompiledSystem

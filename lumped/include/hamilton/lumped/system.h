@@ -64,6 +64,17 @@ namespace hamilton::lumped
     GiNaC::symbol rate_symbol, second_rate_symbol, integral_symbol;
   };
 
+  /**
+   * A part of the mechanism's drawing for the animation: a polyline in the
+   * plane (x, y), its points expressions of the coordinates, t and the time
+   * functions.
+   */
+  struct Polyline
+  {
+    std::string                                   name;
+    std::vector<std::pair<GiNaC::ex, GiNaC::ex>> points;
+  };
+
   /** A generalized coordinate: its symbols and what it describes. */
   struct Coordinate
   {
@@ -154,6 +165,7 @@ namespace hamilton::lumped
     std::vector<GiNaC::ex>                           forces, non_reciprocal_forces; ///< per coordinate
     std::vector<GiNaC::ex>                           constraints;
     std::vector<std::pair<std::string, GiNaC::ex>>   outputs;
+    std::vector<Polyline>                            drawing; ///< parts of the animation
     /**
      * Where relative file names of components are looked up: the run's
      * output directory (files this run wrote, e.g. a ROM), then the
