@@ -85,13 +85,17 @@ def sweep(directory):
     return fig, "sweep.png"
 
 
+# (table, drawer): each drawer returns [(figure, file name)]
+DRAWERS = [(f"{name}.csv", (lambda d, draw=draw: [draw(d)]))
+           for name, draw in [("mode_shapes", mode_shapes), ("static", static),
+                              ("buckling", buckling), ("sweep", sweep)]]
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     directory = sys.argv[1]
-    made = draw_all(directory, [(f"{name}.csv", (lambda d, draw=draw: [draw(d)]))
-                                for name, draw in [("mode_shapes", mode_shapes), ("static", static),
-                                                   ("buckling", buckling), ("sweep", sweep)]])
+    made = draw_all(directory, DRAWERS)
     if not made:
         sys.exit(f"no Hamilton tables found in {directory}")
     print("wrote " + ", ".join(made))

@@ -5,7 +5,9 @@ usage: python3 postprocess/plot_lumped.py OUTPUT_DIR
 
 Writes next to the table:
   lumped_coordinates.png   every coordinate and velocity against time
-  lumped_outputs.png       the named outputs of the run (one panel each)
+  lumped_outputs.png       the named outputs of the run (one panel each; an
+                           output named '...power...' also with its moving
+                           average over 1/50 of the run)
   energy_audit.png         supplied, source and dissipated work, stored energy
                            change and the balance residual
 Uses matplotlib (Debian: python3-matplotlib) without a display.
@@ -50,6 +52,13 @@ def outputs(directory):
     for ax, name in zip(axes[:, 0], names):
         ax.plot(data["t_s"], data[name], lw=0.8)
         ax.set_ylabel(name, fontsize=8)
+        if "power" in name.lower():  # a harvested power: also its moving average
+            t, p = data["t_s"], data[name]
+            window = max(1, len(t) // 50)
+            mean = [sum(p[max(0, i - window + 1):i + 1]) / len(p[max(0, i - window + 1):i + 1])
+                    for i in range(len(p))]
+            ax.plot(t, mean, color="C3", lw=1.2, label=f"moving average over {t[window] - t[0]:.3g} s")
+            ax.legend(fontsize=7)
     axes[-1][0].set_xlabel("t (s)")
     return [(fig, "lumped_outputs.png")]
 
@@ -68,11 +77,14 @@ def audit(directory):
     return [(fig, "energy_audit.png")]
 
 
+DRAWERS = [("lumped.csv", coordinates), ("lumped.csv", outputs), ("lumped.csv", audit)]
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     directory = sys.argv[1]
-    made = draw_all(directory, [("lumped.csv", coordinates), ("lumped.csv", outputs), ("lumped.csv", audit)])
+    made = draw_all(directory, DRAWERS)
     print("\n".join(made) if made else f"nothing to draw in {directory}")
 
 

@@ -74,12 +74,14 @@ def rl_shunt(directory):
     return [(fig, "rl_shunt.png")]
 
 
+DRAWERS = [("harvester_map.csv", harvester_families), ("frf.csv", frf), ("rl_shunt.csv", rl_shunt)]
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     directory = sys.argv[1]
-    made = draw_all(directory, [("harvester_map.csv", harvester_families), ("frf.csv", frf),
-                                ("rl_shunt.csv", rl_shunt)])
+    made = draw_all(directory, DRAWERS)
     if not made:
         sys.exit(f"no Hamilton piezo tables found in {directory}")
     print("wrote " + ", ".join(made))

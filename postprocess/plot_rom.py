@@ -85,13 +85,19 @@ def verification(directory):
     return [(fig, "rom_verification.png")]
 
 
+def drawers(name="state_space.json"):
+    return [(name, lambda d: bode(os.path.join(d, name))), ("rom_verification.csv", verification)]
+
+
+DRAWERS = drawers()
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     directory = sys.argv[1]
     name = os.path.basename(sys.argv[2]) if len(sys.argv) > 2 else "state_space.json"
-    made = draw_all(directory, [(name, lambda d: bode(os.path.join(d, name))),
-                                ("rom_verification.csv", verification)])
+    made = draw_all(directory, drawers(name))
     print("\n".join(made) if made else f"nothing to draw in {directory}")
 
 

@@ -16,6 +16,8 @@ CASES = [
     ("prm/piezo/bimorph_harvester.prm", "plot_piezo.py",
      ["harvester_voltage.png", "harvester_power.png", "frf.png"]),
     ("prm/piezo/rl_shunt.prm", "plot_piezo.py", ["rl_shunt.png", "frf.png"]),
+    ("prm/coupled/shunted_cantilever.prm", "plot_all.py",
+     ["frf.png", "bode.png", "lumped_coordinates.png", "lumped_outputs.png", "energy_audit.png"]),
 ]
 
 

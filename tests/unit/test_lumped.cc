@@ -344,6 +344,16 @@ TEST(Lumped, BadInputMessages)
   m = error_of("prm/lumped/current_source_rc.prm", {{"Lumped system/Components/source/Current", "j"}});
   EXPECT_NE(m.find("'Lumped system/Components/source'"), std::string::npos) << m;
   EXPECT_NE(m.find("'j' is not a time function; declared: i"), std::string::npos) << m;
+  m = error_of("prm/lumped/rlc_network.prm", {{"Lumped system/Animation/Frame interval", "0.01"}});
+  EXPECT_NE(m.find("'Frame interval'"), std::string::npos) << m;
+  EXPECT_NE(m.find("nothing to draw"), std::string::npos) << m;
+  m = error_of(yoke, {{"Lumped system/Animation/Polylines", "crank: (0, 0)"}});
+  EXPECT_NE(m.find("'Lumped system/Animation'"), std::string::npos) << m;
+  EXPECT_NE(m.find("at least two points"), std::string::npos) << m;
+  m = error_of(yoke, {{"Lumped system/Animation/Polylines", "crank: (0, 0, 1), (atan2(1, 2), 1)"}});
+  EXPECT_NE(m.find("'(0, 0, 1)' of 'crank' is not '(x, y)'"), std::string::npos) << m;
+  m = error_of(yoke, {{"Lumped system/Animation/Polylines", "crank: (0, 0) (1, alpha_x)"}});
+  EXPECT_NE(m.find("unknown symbol 'alpha_x'"), std::string::npos) << m;
 }
 
 TEST(Lumped, UnprojectableInitialConditions)
