@@ -1,8 +1,8 @@
+#include <hamilton/lumped/ida_kernels.h>
 #include <hamilton/lumped/simulation.h>
 
 #include <idas/idas.h>
 #include <nvector/nvector_serial.h>
-#include <sunlinsol/sunlinsol_dense.h>
 #include <sunmatrix/sunmatrix_dense.h>
 
 #include <Eigen/Dense>
@@ -72,7 +72,7 @@ namespace hamilton::lumped
         std::ofstream file(c_file);
         file << source.str();
       }
-      const std::string command = "cc -O1 -fPIC -shared -x c '" + c_file + "' -o '" + so_file + "' -lm 2> '" +
+      const std::string command = "cc -O1 -fno-math-errno -fPIC -shared -x c '" + c_file + "' -o '" + so_file + "' -lm 2> '" +
                                   (directory / "compiler.log").string() + "'";
       const int status = std::system(command.c_str());
       void     *library = status == 0 ? dlopen(so_file.c_str(), RTLD_NOW | RTLD_LOCAL) : nullptr;
@@ -662,6 +662,8 @@ namespace hamilton::lumped
     check(SUNContext_Create(nullptr, &sun), "SUNContext_Create");
     N_Vector y = N_VNew_Serial(N, sun), y_dot = N_VNew_Serial(N, sun), id = N_VNew_Serial(N, sun),
              atol = N_VNew_Serial(N, sun);
+    for (N_Vector v : {y, y_dot, id, atol}) // IDA clones its work vectors from these
+      use_compiled_vector_kernels(v);
     std::copy(y0.data(), y0.data() + N, N_VGetArrayPointer(y));
     std::copy(y_dot0.data(), y_dot0.data() + N, N_VGetArrayPointer(y_dot));
     for (unsigned int i = 0; i < N; ++i)
@@ -677,7 +679,7 @@ namespace hamilton::lumped
       }
     void           *ida    = IDACreate(sun);
     SUNMatrix       matrix = SUNDenseMatrix(N, N, sun);
-    SUNLinearSolver solver = SUNLinSol_Dense(y, matrix, sun);
+    SUNLinearSolver solver = eigen_dense_linear_solver(sun);
     const auto      release = [&]() {
       IDAFree(&ida);
       SUNLinSolFree(solver);
