@@ -232,16 +232,20 @@ namespace
     const auto  where = text.find(from);
     EXPECT_NE(where, std::string::npos) << from;
     text.replace(where, from.size(), to);
-    write_file("bad_piezo.prm", text);
-    std::filesystem::remove_all("bad_piezo_output");
+    // one file per test: ctest runs the tests of this program in parallel
+    const std::string test   = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    const std::string name   = "bad_piezo_" + test + ".prm";
+    const std::string outdir = "bad_piezo_" + test + "_output";
+    write_file(name, text);
+    std::filesystem::remove_all(outdir);
     std::ostringstream out;
     try
       {
-        run({"bad_piezo.prm", "bad_piezo_output", false}, out);
+        run({name, outdir, false}, out);
       }
     catch (const InputError &e)
       {
-        EXPECT_FALSE(std::filesystem::exists("bad_piezo_output"));
+        EXPECT_FALSE(std::filesystem::exists(outdir));
         return e.what();
       }
     return "";
