@@ -56,12 +56,13 @@ namespace hamilton
   reduce(const Problem                                     &problem,
          unsigned int                                       n_modes,
          unsigned int                                       correction_order,
-         const std::vector<std::pair<std::string, double>> &output_points)
+         const std::vector<std::pair<std::string, double>> &output_points,
+         bool                                               include_prestress)
   {
     const Operators     &ops = problem.operators;
     SparseMatrix<double> K(ops.sparsity);
     K.copy_from(ops.stiffness);
-    if (problem.model.has_prestress)
+    if (include_prestress && problem.model.has_prestress)
       K.add(1., ops.geometric_stiffness);
     const auto  &section = problem.model.segments.front().section;
     const double scale =

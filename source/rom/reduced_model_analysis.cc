@@ -131,6 +131,10 @@ namespace hamilton
                         "(relative to the base), 'voltage: E', 'charge: E', 'current: "
                         "E' (into E's load). Empty: the displacement of every output "
                         "point and the voltage of every electrode that is not short-circuited.");
+      prm.declare_entry("Include prestress", "true", Patterns::Bool(),
+                        "Whether K_g of 'Beam/Prestress' enters the ROM's stiffness. A ROM for "
+                        "a rotating root ('modal beam' with 'Root angle') must leave it out: the "
+                        "lumped model adds the centrifugal stiffening itself.");
       prm.declare_entry("Compare with full model", "true", Patterns::Bool(),
                         "Compare frequencies, open-circuit frequencies, static "
                         "response and the FRF (1 m/s^2 base acceleration, the "
@@ -162,6 +166,7 @@ namespace hamilton
         parse_ports(outputs_text, path, "State-space outputs",
                     {"displacement", "velocity", "slope", "voltage", "charge", "current"});
       compare             = s.get_bool("Compare with full model");
+      include_prestress   = s.get_bool("Include prestress");
       n_verification      = s.get_unsigned("Verification frequencies");
     }
 
@@ -201,7 +206,7 @@ namespace hamilton
       result->state_space_file = state_space_file;
       const auto xs            = output_points(problem);
       auto      &rom           = result->rom;
-      rom                      = reduce(problem, n_modes, correction_order, xs);
+      rom                      = reduce(problem, n_modes, correction_order, xs, include_prestress);
       result->state_space =
         build_state_space(rom, problem.model.electrodes, inputs(problem), outputs(problem), path);
 
@@ -240,6 +245,7 @@ namespace hamilton
     std::vector<std::pair<std::string, double>> points;
     std::string                                 rom_file, state_space_file, inputs_text, outputs_text;
     bool                                        compare        = true;
+    bool                                        include_prestress = true;
     unsigned int                                n_verification = 2000;
 
     std::vector<std::pair<std::string, double>>
@@ -281,7 +287,7 @@ namespace hamilton
     verify(const Problem &problem, ReducedModelResult &result) const
     {
       const ReducedModel &rom = result.rom;
-      const SpectralModel full(problem, 0, true), reduced(problem, rom);
+      const SpectralModel full(problem, 0, include_prestress), reduced(problem, rom);
       const auto          xs = output_points(problem);
       nlohmann::json      v;
 
@@ -324,7 +330,8 @@ namespace hamilton
       nlohmann::json st        = nlohmann::json::array();
       if (supported)
         {
-          const ReducedModel  plain = rom.n_correction_modes > 0 ? reduce(problem, n_modes, 0, xs) : rom;
+          const ReducedModel  plain =
+            rom.n_correction_modes > 0 ? reduce(problem, n_modes, 0, xs, include_prestress) : rom;
           const SpectralModel plain_model(problem, plain);
           for (int driven = -1; driven < int(rom.electrodes.size()); ++driven)
             {

@@ -7,7 +7,8 @@ EXPECTED.json holds
   "checks":  [{"path": "modes/0/frequency_hz", "value": 18.567, "rel_tol": 1e-9,
                "source": "where the value comes from"}, ...]
              ("equals_path": another result instead of "value" compares two results,
-              times "scale" if given)
+              times "scale" if given; "equals_expression": a Python formula of
+              results r("path"), sqrt and pi; "absolute": compare |value|)
   "files":   files that must exist in the output directory
   "csv_checks": [{"file": "sweep.csv", "row": 0, "column": "frequency_hz_mode_1",
                   "value": ..., "rel_tol": ...}, ...]
@@ -16,6 +17,7 @@ Every VTU file written is parsed and its point data checked for size.
 """
 import csv
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -81,8 +83,15 @@ def main():
     failures = []
     for check in expected.get("checks", []) + expected.get("csv_checks", []):
         value = check["found"] if "found" in check else lookup(results, check["path"])
-        target = (check.get("scale", 1) * lookup(results, check["equals_path"]) if "equals_path" in check
-                  else check["value"])
+        if "equals_expression" in check:  # a formula of other results, r("path")
+            target = eval(check["equals_expression"],
+                          {"r": lambda path: lookup(results, path), "sqrt": math.sqrt, "pi": math.pi})
+        elif "equals_path" in check:
+            target = check.get("scale", 1) * lookup(results, check["equals_path"])
+        else:
+            target = check["value"]
+        if check.get("absolute"):
+            value = abs(value)
         if "rel_tol" in check:
             error = abs(value / target - 1)
             ok = error <= check["rel_tol"]

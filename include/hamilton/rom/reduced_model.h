@@ -24,7 +24,8 @@ namespace hamilton
   reduce(const Problem                                     &problem,
          unsigned int                                       n_modes,
          unsigned int                                       correction_order,
-         const std::vector<std::pair<std::string, double>> &output_points);
+         const std::vector<std::pair<std::string, double>> &output_points,
+         bool                                               include_prestress = true);
 } // namespace hamilton
 
 #endif
