@@ -80,11 +80,18 @@ namespace hamilton::lumped
                           const std::vector<std::vector<double>> &rows,
                           std::ostream                           &out) const
   {
-    // least squares: column ~ mean + a cos(w t) + b sin(w t) = mean + A sin(w t + phase)
+    // least squares: column ~ mean + sum_{k=1..3} a_k cos(k w t) + b_k sin(k w t),
+    // reported: the mean and the fundamental A sin(w t + phase). The second and
+    // third harmonics keep the mean of a quadratic quantity (a power) exact on
+    // a window that is not a whole number of rows per period.
     const double    w = 2 * M_PI * harmonic_frequency;
-    Eigen::MatrixXd basis(rows.size(), 3);
+    Eigen::MatrixXd basis(rows.size(), 7);
     for (unsigned int r = 0; r < rows.size(); ++r)
-      basis.row(r) << 1, std::cos(w * rows[r][0]), std::sin(w * rows[r][0]);
+      {
+        const double t = rows[r][0];
+        basis.row(r) << 1, std::cos(w * t), std::sin(w * t), std::cos(2 * w * t), std::sin(2 * w * t),
+          std::cos(3 * w * t), std::sin(3 * w * t);
+      }
     const auto      qr = basis.colPivHouseholderQr();
     nlohmann::json  j{{"frequency_hz", harmonic_frequency},
                       {"periods", harmonic_periods},
@@ -98,7 +105,7 @@ namespace hamilton::lumped
         Eigen::VectorXd y(rows.size());
         for (unsigned int r = 0; r < rows.size(); ++r)
           y[r] = rows[r][k];
-        const Eigen::Vector3d c        = qr.solve(y);
+        const Eigen::VectorXd c        = qr.solve(y);
         const double          A        = std::hypot(c[1], c[2]);
         const double          residual = (basis * c - y).lpNorm<Eigen::Infinity>();
         const double          phase    = std::atan2(c[1], c[2]) * 180 / M_PI;

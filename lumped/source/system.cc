@@ -286,9 +286,10 @@ namespace hamilton::lumped
                       "functions; outputs: the named outputs) in linearization.json.");
     prm.declare_entry("Harmonic frequency", "0", Patterns::Double(0),
                       "Steady-state harmonic analysis (Hz; 0: none): every CSV column is fitted "
-                      "by least squares with mean + A sin(2 pi f t + phase) over the last "
-                      "'Harmonic periods' periods; amplitudes, phases (against sin(2 pi f t)) "
-                      "and the fit's residual (how steady the run was) go to results.json.");
+                      "by least squares with its mean and harmonics 1 to 3 of f over the last "
+                      "'Harmonic periods' periods; the mean, the fundamental's amplitude and "
+                      "phase (against sin(2 pi f t)) and the fit's residual (how steady the run "
+                      "was) go to results.json.");
     prm.declare_entry("Harmonic periods", "10", Patterns::Integer(1),
                       "Number of periods at the end of the run used by the harmonic analysis.");
     prm.declare_entry("Neglected parameters", "", Patterns::Anything(),
