@@ -22,9 +22,7 @@ namespace hamilton
     nlohmann::json j;
     j["format"]  = "hamilton-rom";
     j["version"] = version;
-    j["units"]   = {{"frequency", "rad/s"}, {"mass", "kg"}, {"stiffness", "N/m"},
-                    {"coupling", "N/V"}, {"capacitance", "F"}, {"length", "m"},
-                    {"geometric_rotation", "per (rad/s)^2"}};
+    j["units"]   = units();
     j["n_modes"]                   = size();
     j["n_normal_modes"]            = n_normal_modes;
     j["n_correction_modes"]        = n_correction_modes;
@@ -54,6 +52,13 @@ namespace hamilton
     return j;
   }
 
+  nlohmann::json
+  ReducedModel::units()
+  {
+    return {{"frequency", "rad/s"}, {"mass", "kg"}, {"stiffness", "N/m"}, {"coupling", "N/V"},
+            {"capacitance", "F"}, {"length", "m"}, {"geometric_rotation", "per (rad/s)^2"}};
+  }
+
   ReducedModel
   ReducedModel::from_json(const nlohmann::json &j, const std::string &source)
   {
@@ -63,6 +68,9 @@ namespace hamilton
       fail(source, "version", "= " + (j.contains("version") ? j["version"].dump() : std::string("missing")) +
                                   ": this Hamilton reads version " + std::to_string(version) +
                                   ". Export the ROM again with this version.");
+    if (j.value("units", nlohmann::json()) != units())
+      fail(source, "units", "= " + j.value("units", nlohmann::json()).dump() + ": this Hamilton reads SI, " +
+                              units().dump() + ". Convert the file or export it again.");
     ReducedModel rom;
     try
       {

@@ -184,6 +184,8 @@ TEST(ReducedModel, BadFilesAreRejected)
 {
   expect_rom_error([](auto &j) { j["version"] = 2; }, "'version' = 2: this Hamilton reads version 1");
   expect_rom_error([](auto &j) { j["format"] = "other"; }, "is not a Hamilton ROM file");
+  expect_rom_error([](auto &j) { j["units"]["length"] = "mm"; }, "'units' = ");
+  expect_rom_error([](auto &j) { j["units"]["length"] = "mm"; }, "this Hamilton reads SI");
   expect_rom_error([](auto &j) { j["mass_matrix"][0][1] = 0.5; }, "'mass_matrix' is not symmetric");
   expect_rom_error([](auto &j) { j["mass_matrix"][0][0] = -1.; }, "non-positive diagonal entry");
   expect_rom_error([](auto &j) { j["mass_matrix"][1][1] = 2.; }, "not mass-normalized");

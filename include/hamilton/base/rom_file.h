@@ -60,6 +60,10 @@ namespace hamilton
     nlohmann::json
     to_json() const;
 
+    /** The units of the fields (SI), written to and required in the file. */
+    static nlohmann::json
+    units();
+
     /** Read and validate (version, sizes, symmetry, positive masses). */
     static ReducedModel
     from_json(const nlohmann::json &json, const std::string &source);
