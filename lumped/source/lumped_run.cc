@@ -37,6 +37,10 @@ namespace hamilton::lumped
       options.relative_tolerance = s.get_positive("Relative tolerance", "-");
       options.absolute_tolerance = s.get_positive("Absolute tolerance", "-");
       linearize_at = s.get("Linearize at");
+      const std::string evaluation = s.get("Evaluation");
+      options.evaluation = evaluation == "automatic"   ? Evaluation::automatic :
+                           evaluation == "interpreted" ? Evaluation::interpreted :
+                                                         Evaluation::compiled;
       if (options.output_interval > options.final_time)
         s.fail("Output interval", "is longer than 'Final time': there would be no output. Make it shorter.");
       harmonic_frequency = s.get_double("Harmonic frequency");
@@ -74,6 +78,23 @@ namespace hamilton::lumped
   {
     equations->print(out);
   }
+
+  namespace
+  {
+    std::string
+    evaluation_summary(const CompiledSystem &c)
+    {
+      std::ostringstream s;
+      s << std::setprecision(3);
+      if (c.interpreted_calls == 0)
+        s << "compiled";
+      else
+        s << c.interpreted_calls << " interpreted evaluations (" << c.interpreted_seconds << " s)"
+          << (c.is_compiled() ? ", then compiled" : ", no compilation needed (estimated " +
+                                                     std::to_string(c.compile_estimate) + " s)");
+      return s.str();
+    }
+  } // namespace
 
   nlohmann::json
   LumpedRun::harmonic_fit(const std::vector<std::string>      &columns,
@@ -133,7 +154,7 @@ namespace hamilton::lumped
       out << "  WARNING: " << w << "\n";
 
     out << std::flush; // before the progress on stderr
-    const CompiledSystem compiled(*equations);
+    const CompiledSystem compiled(*equations, options.evaluation);
     std::ofstream        csv(directory + "/lumped.csv");
     csv << std::setprecision(12);
     const auto columns = output_columns(*equations);
@@ -170,6 +191,7 @@ namespace hamilton::lumped
     out << "  derivation " << derive_seconds << " s, compilation " << compiled.compile_seconds
         << " s, integration " << result.integrate_seconds << " s (" << result.residual_calls << " residual, "
         << result.jacobian_calls << " Jacobian evaluations) to t = " << options.final_time << " s\n"
+        << "  evaluation: " << evaluation_summary(compiled) << "\n"
         << "  energy audit: supplied " << result.supplied_work << " J, source " << result.source_work
         << " J, dissipated " << result.dissipated_energy << " J, stored change " << result.stored_energy_change
         << " J, largest residual " << result.largest_audit_residual << " J ("
@@ -200,6 +222,11 @@ namespace hamilton::lumped
         out << "  animation: " << j["animation"]["frames"] << " frames in animation.pvd (written in "
             << j["animation"]["writing_s"] << " s, included in the integration time)\n";
       }
+    j["evaluation"] = {{"compiled", compiled.is_compiled()},
+                       {"interpreted_evaluations", compiled.interpreted_calls},
+                       {"interpreted_s", compiled.interpreted_seconds},
+                       {"compile_estimate_s", compiled.compile_estimate},
+                       {"summary", evaluation_summary(compiled)}};
     j["timings_s"] = {{"derivation", derive_seconds}, {"compilation", compiled.compile_seconds},
                       {"integration", result.integrate_seconds}};
     j["energy_audit"]       = {{"supplied_work_J", result.supplied_work},

@@ -500,3 +500,44 @@ TEST(Lumped, TimeFunctionRatesAndIntegrals)
         EXPECT_NEAR(f.integral(t), integral, 1e-10) << f.kind << " " << t;
       }
 }
+
+// The three evaluation paths give the same run: GiNaC interpreting the
+// derived expressions, the compiled C functions, and the automatic switch
+// from the first to the second (here after the estimated compile time).
+TEST(Lumped, EvaluationPathsAgree)
+{
+  const auto           run = load_lumped("prm/lumped/rlc_network.prm");
+  std::vector<double> finals[3];
+  const Evaluation     paths[3] = {Evaluation::interpreted, Evaluation::compiled, Evaluation::automatic};
+  for (unsigned int k = 0; k < 3; ++k)
+    {
+      const CompiledSystem compiled(*run->equations, paths[k]);
+      SimulationOptions    options = run->options;
+      options.final_time           = 0.05;
+      options.output_interval      = 0.05;
+      std::vector<double> last;
+      simulate(compiled, *run->equations, options, [&](const std::vector<double> &row) { last = row; }, nullptr);
+      finals[k] = last;
+      if (paths[k] == Evaluation::interpreted)
+        {
+          EXPECT_FALSE(compiled.is_compiled());
+          EXPECT_GT(compiled.interpreted_calls, 100u);
+        }
+      if (paths[k] == Evaluation::compiled)
+        {
+          EXPECT_TRUE(compiled.is_compiled());
+          EXPECT_EQ(compiled.interpreted_calls, 0u);
+        }
+      if (paths[k] == Evaluation::automatic) // compiled once interpreting has cost the estimate
+        {
+          if (compiled.is_compiled())
+            EXPECT_GE(compiled.interpreted_seconds, compiled.compile_estimate);
+          else
+            EXPECT_LT(compiled.interpreted_seconds, compiled.compile_estimate + 0.01);
+        }
+    }
+  const auto columns = output_columns(*run->equations);
+  const auto q       = std::find(columns.begin(), columns.end(), "q") - columns.begin();
+  for (unsigned int k = 1; k < 3; ++k)
+    EXPECT_NEAR(finals[k][q], finals[0][q], 1e-9 * std::abs(finals[0][q])) << k;
+}

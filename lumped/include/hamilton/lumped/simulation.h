@@ -14,6 +14,14 @@
 
 namespace hamilton::lumped
 {
+  /** How the derived expressions are evaluated (see CompiledSystem). */
+  enum class Evaluation
+  {
+    automatic,
+    compiled,
+    interpreted
+  };
+
   /** Options of a time integration. */
   struct SimulationOptions
   {
@@ -21,6 +29,7 @@ namespace hamilton::lumped
     double output_interval    = 0.01;  ///< s
     double relative_tolerance = 1e-8;
     double absolute_tolerance = 1e-10;
+    Evaluation evaluation     = Evaluation::compiled;
   };
 
   /**
@@ -70,7 +79,15 @@ namespace hamilton::lumped
   class CompiledSystem
   {
   public:
-    explicit CompiledSystem(const Equations &equations);
+    /**
+     * Derive the residual, Jacobian, outputs and linearization lists and
+     * their C source. `evaluation` chooses how they are evaluated:
+     * compiled (the C compiler now), interpreted (GiNaC, no compiler), or
+     * automatic: interpreted until that has taken as long as compiling is
+     * estimated to take, then compiled (at most twice the cost of the better
+     * choice for the run at hand).
+     */
+    explicit CompiledSystem(const Equations &equations, Evaluation evaluation = Evaluation::compiled);
     ~CompiledSystem();
 
     unsigned int n, m, n_inputs, n_outputs;
@@ -96,10 +113,22 @@ namespace hamilton::lumped
     void
     outputs(double t, const double *y, double *result) const;
 
-    double                   compile_seconds = 0;
-    mutable unsigned long    residual_calls = 0, jacobian_calls = 0;
+    /** Whether the C functions are in use (an interpreted run never compiles). */
+    bool
+    is_compiled() const;
+
+    Evaluation               evaluation;
+    double                   source_seconds = 0, compile_estimate = 0; ///< s
+    mutable double           compile_seconds = 0, interpreted_seconds = 0; ///< s
+    mutable unsigned long    residual_calls = 0, jacobian_calls = 0, interpreted_calls = 0;
 
   private:
+    /** Compile the C source and use it from now on. */
+    void
+    compile() const;
+    /** Evaluate list 0..3 (residual, Jacobian, outputs, linearization) at the arguments x. */
+    void
+    evaluate(unsigned int list, const std::vector<double> &x, double *result) const;
     /** The input array of the compiled functions at (t, y, y'). */
     const std::vector<double> &
     arguments(double t, const double *y, const double *y_dot) const;
