@@ -344,6 +344,13 @@ TEST(Lumped, BadInputMessages)
   m = error_of("prm/lumped/current_source_rc.prm", {{"Lumped system/Components/source/Current", "j"}});
   EXPECT_NE(m.find("'Lumped system/Components/source'"), std::string::npos) << m;
   EXPECT_NE(m.find("'j' is not a time function; declared: i"), std::string::npos) << m;
+  m = error_of("prm/lumped/rlc_network.prm", {{"Lumped system/Simulation/Harmonic frequency", "50"},
+                                              {"Lumped system/Simulation/Harmonic periods", "20"}});
+  EXPECT_NE(m.find("'Harmonic periods'"), std::string::npos) << m;
+  EXPECT_NE(m.find("longer than 'Final time'"), std::string::npos) << m;
+  m = error_of("prm/lumped/rlc_network.prm", {{"Lumped system/Simulation/Harmonic frequency", "500"}});
+  EXPECT_NE(m.find("'Output interval'"), std::string::npos) << m;
+  EXPECT_NE(m.find("fewer than 8 rows per period"), std::string::npos) << m;
   m = error_of("prm/lumped/rlc_network.prm", {{"Lumped system/Animation/Frame interval", "0.01"}});
   EXPECT_NE(m.find("'Frame interval'"), std::string::npos) << m;
   EXPECT_NE(m.find("nothing to draw"), std::string::npos) << m;
