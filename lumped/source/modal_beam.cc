@@ -21,13 +21,16 @@ namespace hamilton::lumped
    *   W_e = sum_e (Q_e - chi_e^T eta)^2 / (2 C_e)   (the electrode voltage is
    *        V_e = dW_e/dQ_e; chi_e the modal coupling, C_e the capacitance),
    *   D  = sum_r zeta_r omega_r eta_r'^2,
- * and, with a root angle theta (bending in the plane of rotation, Omega =
- * theta'): T* += Omega p_theta^T eta' + 1/2 Omega^2 (J_root + eta^T M eta
- * - eta^T G eta), G the projected geometric stiffness of the centrifugal
- * axial force per (rad/s)^2 (centrifugal stiffening minus the in-plane
- * softening M).
+   * and, with a root angle theta (bending in the plane of rotation, Omega =
+   * theta'): T* += Omega p_theta^T eta' + 1/2 Omega^2 (J_root + eta^T M eta
+   * - eta^T G eta), G the projected geometric stiffness of the centrifugal
+   * axial force per (rad/s)^2 (centrifugal stiffening minus the in-plane
+   * softening M); a translation X along a fixed direction (the deflection
+   * direction at theta = 0) then adds X' Omega (S1 cos(theta) - sin(theta)
+   * p^T eta) + X' cos(theta) p^T eta' (S1 the first moment about the root).
    * A prescribed base acceleration a(t) instead enters as the inertial force
-   * -p a(t) on eta (the beam's frame moves with the base).
+   * -a(t) d/dq (S1 sin(theta) + cos(theta) p^T eta) (the beam's frame moves
+   * with the base).
    */
   class ModalBeam : public Component
   {
@@ -40,9 +43,9 @@ namespace hamilton::lumped
                         "version 1). A relative name is looked up in the run's output directory "
                         "(a ROM this run exports), then next to the parameter file.");
       prm.declare_entry("Base position", "", Patterns::Anything(),
-                        "Expression of the coordinates: the root's translation X (m) in the "
-                        "direction of the beam's deflection, e.g. the cart position 'd*cos(alpha)'. "
-                        "Empty: a root fixed or moved by 'Base acceleration'.");
+                        "Expression of the coordinates: the root's translation X (m) along a fixed "
+                        "direction, the beam's deflection direction at root angle 0, e.g. the cart "
+                        "position 'd*cos(alpha)'. Empty: a root fixed or moved by 'Base acceleration'.");
       prm.declare_entry("Base acceleration", "", Patterns::Anything(),
                         "Prescribed base acceleration (m/s^2): expression of t and the time "
                         "functions. Exclusive with 'Base position'.");
@@ -111,33 +114,25 @@ namespace hamilton::lumped
               system.potential += rom.stiffness[i][k] * eta[i] * eta[k] / 2;
             }
         }
-      if (!position.empty())
-        {
-          const ex X  = component_expression(system, s, "Base position", true);
-          const ex Xd = system.time_derivative(X);
-          system.kinetic += rom.rigid_mass * GiNaC::pow(Xd, 2) / 2;
-          for (unsigned int r = 0; r < n; ++r)
-            system.kinetic += Xd * rom.participation_translation[r] * rate[r];
-        }
-      if (!acceleration.empty())
-        {
-          const ex a = component_expression(system, s, "Base acceleration", false);
-          for (unsigned int r = 0; r < n; ++r)
-            system.add_force(-rom.participation_translation[r] * a, eta[r]);
-        }
+      // the root: rotation theta about the normal of the plane of bending
+      // (0 if not given) and translation X along a fixed direction, the
+      // deflection direction at theta = 0
       const std::string angle = Utilities::trim(s.get("Root angle"));
-      if (!angle.empty() && !position.empty())
-        s.fail("Root angle", "is given together with 'Base position': a translating and rotating root "
-                             "is not modelled yet (their cross terms are missing). Give one of them.");
+      const ex          theta = angle.empty() ? ex(0) : component_expression(system, s, "Root angle", true);
+      const ex          Omega = system.time_derivative(theta);
+      ex                p_eta = 0, p_rate = 0; // p^T eta, p^T eta'
+      for (unsigned int r = 0; r < n; ++r)
+        {
+          p_eta += rom.participation_translation[r] * eta[r];
+          p_rate += rom.participation_translation[r] * rate[r];
+        }
       if (!angle.empty())
         {
           // rotating root, bending in the plane of rotation: velocity of a
           // point (w' + Omega x, -Omega w) plus the foreshortening of the
           // axial fibres, T* = 1/2 Omega^2 (J + eta^T M eta - eta^T G eta)
           // + Omega p_theta^T eta' (G: the ROM's K_g per (rad/s)^2)
-          const ex theta = component_expression(system, s, "Root angle", true);
-          const ex Omega = system.time_derivative(theta);
-          ex       quadratic = rom.second_moment;
+          ex quadratic = rom.second_moment;
           for (unsigned int r = 0; r < n; ++r)
             {
               system.kinetic += Omega * rom.participation_rotation[r] * rate[r];
@@ -146,6 +141,20 @@ namespace hamilton::lumped
             }
           system.kinetic += GiNaC::pow(Omega, 2) * quadratic / 2;
         }
+      // the mass centre's displacement along X: S1 sin(theta) + cos(theta) p^T eta
+      const ex along_X = rom.first_moment * GiNaC::sin(theta) + GiNaC::cos(theta) * p_eta;
+      if (!position.empty())
+        {
+          // T* += 1/2 m X'^2 + X' d/dt(along_X): the cross terms of translation
+          // with rotation and deflection
+          const ex X  = component_expression(system, s, "Base position", true);
+          const ex Xd = system.time_derivative(X);
+          system.kinetic += rom.rigid_mass * GiNaC::pow(Xd, 2) / 2 +
+                            Xd * (Omega * (rom.first_moment * GiNaC::cos(theta) - GiNaC::sin(theta) * p_eta) +
+                                  GiNaC::cos(theta) * p_rate);
+        }
+      if (!acceleration.empty()) // the inertial force of the moving frame: -a d(along_X)/dq
+        system.add_force(-component_expression(system, s, "Base acceleration", false), along_X);
       for (const auto &e : rom.electrodes)
         {
           const ex Q = system.coordinate(name + "_" + e.name, true);

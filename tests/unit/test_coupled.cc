@@ -38,9 +38,8 @@ namespace
 // Case 1b bimorph, 470 Ohm, 1 g at 480 Hz (below f_sc = 502.6 Hz): the lumped
 // time integration of its ROM reaches the voltage and tip amplitudes of the
 // ROM's frequency response (the ROM against the full model is verified in
-// test_reduced_model.cc). Two modes, no corrections: the correction
-// coordinates are stiff and lightly damped (tens of kHz), which makes this
-// integration slow (README, "Modal beams").
+// test_reduced_model.cc). Two modes, no corrections: the difference to the
+// full model is then the modal truncation.
 TEST(Coupled, SteadyStateOfModalBeamEqualsFrequencyResponse)
 {
   const auto   loaded = load("prm/piezo/bimorph_harvester.prm");
@@ -173,4 +172,68 @@ TEST(Coupled, RotatingModalBeamAgainstPrestressedBeam)
             }
         }
     }
+}
+
+// A root that translates (a cart on a spring) and rotates (a free hub) at
+// once: the rigid-body part of T* is that of a body of mass m, first moment
+// S1 and second moment J about the root, 1/2 m X'^2 + X' theta' S1 cos(theta)
+// + 1/2 J theta'^2, and without damping or sources the stored energy stays
+// constant through the exchange between cart, hub and beam.
+TEST(Coupled, TranslatingAndRotatingRoot)
+{
+  const auto loaded = load("prm/beam/cantilever_modes.prm");
+  const auto rom    = reduce(loaded->problem(), 3, 0, {{"tip", 0.3}});
+  std::ofstream("moving_root_rom.json") << rom.to_json().dump();
+  std::ofstream("moving_root_test.prm")
+    << "subsection Lumped system\n  set Coordinates = x, theta\n"
+       "  set Kinetic coenergy = 0.5*2*x_dot^2 + 0.5*1e-3*theta_dot^2\n  set Potential energy = 0.5*500*x^2\n"
+       "  set Initial velocities = x: 0.5; theta: 3\n"
+       "  subsection Components\n    set Names = beam\n    subsection beam\n      set Type = modal beam\n"
+       "      set ROM file = moving_root_rom.json\n      set Root angle = theta\n      set Base position = x\n"
+       "    end\n  end\n  subsection Simulation\n    set Final time = 0.5\n    set Output interval = 0.01\n"
+       "    set Relative tolerance = 1e-11\n    set Absolute tolerance = 1e-13\n  end\nend\n";
+  dealii::ParameterHandler prm;
+  read_parameters(prm, "moving_root_test.prm");
+  Section           section(prm);
+  lumped::LumpedRun run;
+  run.parse_parameters(section, ".");
+  const auto &sys = run.system;
+
+  GiNaC::exmap rigid; // the beam undeformed
+  GiNaC::ex    x_dot, theta, theta_dot;
+  for (const auto &c : sys.coordinates)
+    {
+      if (c.name.rfind("beam_eta", 0) == 0)
+        rigid[c.position] = rigid[c.velocity] = 0;
+      if (c.name == "x")
+        x_dot = c.velocity;
+      if (c.name == "theta")
+        theta = c.position, theta_dot = c.velocity;
+    }
+  const GiNaC::ex expected = 0.5 * (2 + rom.rigid_mass) * GiNaC::pow(x_dot, 2) +
+                             0.5 * (1e-3 + rom.second_moment) * GiNaC::pow(theta_dot, 2) +
+                             rom.first_moment * x_dot * theta_dot * GiNaC::cos(theta);
+  const GiNaC::ex difference = (sys.kinetic.subs(rigid) - expected).expand();
+  for (const double a : {0., 0.7, 2.}) // at some angles and rates: equal to rounding
+    {
+      const GiNaC::ex value = GiNaC::evalf(difference.subs(GiNaC::exmap{{theta, a}, {x_dot, 0.3}, {theta_dot, 1.7}}));
+      EXPECT_LT(std::abs(GiNaC::ex_to<GiNaC::numeric>(value).to_double()), 1e-15) << difference;
+    }
+
+  const lumped::CompiledSystem compiled(*run.equations);
+  double                       largest_tip = 0, e0 = 0;
+  const auto columns = lumped::output_columns(*run.equations);
+  const auto tip     = std::find(columns.begin(), columns.end(), "beam_tip_w") - columns.begin();
+  const auto summary = lumped::simulate(compiled, *run.equations, run.options,
+                                        [&](const std::vector<double> &row) {
+                                          largest_tip = std::max(largest_tip, std::abs(row[tip]));
+                                        },
+                                        nullptr);
+  e0 = 0.5 * (2 + rom.rigid_mass) * 0.25 + 0.5 * (1e-3 + rom.second_moment) * 9 +
+       rom.first_moment * 0.5 * 3; // at t = 0, theta = 0, beam at rest
+  std::cout << "moving root: largest tip deflection " << largest_tip << " m, stored energy change "
+            << summary.stored_energy_change << " J of " << e0 << " J\n";
+  EXPECT_GT(largest_tip, 1e-5); // the beam is excited by the coupled motion
+  EXPECT_EQ(summary.supplied_work, 0.);
+  EXPECT_LT(std::abs(summary.stored_energy_change), 1e-8 * e0);
 }
