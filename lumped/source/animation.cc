@@ -40,7 +40,15 @@ namespace hamilton::lumped
         }
     values.resize(xy.size());
     arguments.resize(symbols.nops());
-    points = compile_expressions({xy}, symbols)[0];
+    try
+      {
+        points = compile_expressions({xy}, symbols)[0];
+      }
+    catch (const InputError &e)
+      {
+        throw InputError(std::string(e.what()) + " (The animation's drawing is always compiled: set "
+                                                 "'Lumped system/Animation/Frame interval = 0' to run without a compiler.)");
+      }
     std::filesystem::create_directories(std::filesystem::path(directory) / "animation");
   }
 

@@ -633,8 +633,13 @@ namespace hamilton::lumped
                     }
                   if (parts.size() != 2)
                     s.fail("Polylines", "the point '(" + point + ")' of '" + name + "' is not '(x, y)'.");
-                  line.points.emplace_back(parse(parts[0], s.path(), "Polylines", false),
-                                           parse(parts[1], s.path(), "Polylines", false));
+                  const GiNaC::ex x = parse(parts[0], s.path(), "Polylines", false),
+                                  y = parse(parts[1], s.path(), "Polylines", false);
+                  for (const auto &c : coordinates)
+                    if (x.has(c.velocity) || y.has(c.velocity))
+                      s.fail("Polylines", "the point '(" + point + ")' of '" + name + "' uses the velocity " +
+                                            c.name + "_dot: a drawing depends on positions only.");
+                  line.points.emplace_back(x, y);
                   point.clear();
                   continue;
                 }

@@ -359,6 +359,8 @@ TEST(Lumped, BadInputMessages)
   EXPECT_NE(m.find("at least two points"), std::string::npos) << m;
   m = error_of(yoke, {{"Lumped system/Animation/Polylines", "crank: (0, 0, 1), (atan2(1, 2), 1)"}});
   EXPECT_NE(m.find("'(0, 0, 1)' of 'crank' is not '(x, y)'"), std::string::npos) << m;
+  m = error_of(yoke, {{"Lumped system/Animation/Polylines", "crank: (0, 0), (1, alpha_dot)"}});
+  EXPECT_NE(m.find("uses the velocity alpha_dot"), std::string::npos) << m;
   m = error_of(yoke, {{"Lumped system/Animation/Polylines", "crank: (0, 0) (1, alpha_x)"}});
   EXPECT_NE(m.find("unknown symbol 'alpha_x'"), std::string::npos) << m;
 }
