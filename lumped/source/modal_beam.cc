@@ -20,6 +20,8 @@ namespace hamilton::lumped
    *   V  = 1/2 eta^T K eta,
    *   W_e = sum_e (Q_e - chi_e^T eta)^2 / (2 C_e)   (the electrode voltage is
    *        V_e = dW_e/dQ_e; chi_e the modal coupling, C_e the capacitance),
+   *        or, with flux linkages lambda_e (V_e = lambda_e'), the coenergy
+   *        W_e* = sum_e C_e lambda_e'^2/2 + lambda_e' chi_e^T eta in L,
    *   D  = sum_r zeta_r omega_r eta_r'^2,
    * and, with a root angle theta (bending in the plane of rotation, Omega =
    * theta'): T* += Omega p_theta^T eta' + 1/2 Omega^2 (J_root + eta^T M eta
@@ -57,6 +59,12 @@ namespace hamilton::lumped
       prm.declare_entry("Coordinate prefix", "", Patterns::Anything(),
                         "Modal coordinates are <prefix>1, <prefix>2, ...; empty: '<name>_eta'. "
                         "Electrode charges are '<name>_<electrode>' (C).");
+      prm.declare_entry("Electrode coordinates", "charge", Patterns::Selection("charge|flux linkage"),
+                        "What the coordinate '<name>_<electrode>' is: the charge Q on the electrode "
+                        "(C; W_e = (Q - chi^T eta)^2/(2 C); circuits as loop charges, e.g. the "
+                        "resistor component) or the flux linkage lambda (V s, lambda' = the electrode "
+                        "voltage; W_e* = C lambda'^2/2 + lambda' chi^T eta; circuits as node "
+                        "energies, e.g. 'Dissipation = 0.5/R*beam_harvester_dot^2').");
       prm.declare_entry("Drawing root", "", Patterns::Anything(),
                         "Animation: the root's position 'x, y' (m), expressions of the coordinates, t "
                         "and the time functions; empty: (0, base position).");
@@ -155,14 +163,27 @@ namespace hamilton::lumped
         }
       if (!acceleration.empty()) // the inertial force of the moving frame: -a d(along_X)/dq
         system.add_force(-component_expression(system, s, "Base acceleration", false), along_X);
+      const bool flux_linkage = s.get("Electrode coordinates") == "flux linkage";
       for (const auto &e : rom.electrodes)
         {
-          const ex Q = system.coordinate(name + "_" + e.name, true);
-          ex       induced = 0;
+          const ex coordinate = system.coordinate(name + "_" + e.name, true);
+          ex       induced    = 0;
           for (unsigned int r = 0; r < n; ++r)
             induced += e.coupling[r] * eta[r];
-          system.electric += GiNaC::pow(Q - induced, 2) / (2 * e.capacitance);
-          system.outputs.emplace_back(name + "_" + e.name + "_V", (Q - induced) / e.capacitance);
+          if (flux_linkage)
+            {
+              // the electric coenergy W_e* = 1/2 C V^2 + V chi^T eta, V = lambda':
+              // it enters L like a kinetic coenergy; the charge is dL/dlambda'
+              const ex V = system.time_derivative(coordinate);
+              system.magnetic += e.capacitance * GiNaC::pow(V, 2) / 2 + V * induced;
+              system.outputs.emplace_back(name + "_" + e.name + "_V", V);
+              system.outputs.emplace_back(name + "_" + e.name + "_Q", e.capacitance * V + induced);
+            }
+          else
+            {
+              system.electric += GiNaC::pow(coordinate - induced, 2) / (2 * e.capacitance);
+              system.outputs.emplace_back(name + "_" + e.name + "_V", (coordinate - induced) / e.capacitance);
+            }
         }
       for (const auto &o : rom.outputs)
         {
