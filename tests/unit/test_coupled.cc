@@ -13,6 +13,8 @@
 #include <cmath>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <sstream>
 
 using namespace hamilton;
 using namespace hamilton::testing;
@@ -33,6 +35,19 @@ namespace
     const Eigen::VectorXd c = A.colPivHouseholderQr().solve(b);
     return std::hypot(c(0), c(1));
   }
+
+  /** Write a parameter file and read its lumped system (ROM files relative to the working directory). */
+  std::unique_ptr<lumped::LumpedRun>
+  lumped_from(const std::string &file, const std::string &text)
+  {
+    std::ofstream(file) << text;
+    dealii::ParameterHandler prm;
+    read_parameters(prm, file);
+    Section section(prm);
+    auto    run = std::make_unique<lumped::LumpedRun>();
+    run->parse_parameters(section, ".");
+    return run;
+  }
 } // namespace
 
 // Case 1b bimorph, 470 Ohm, 1 g at 480 Hz (below f_sc = 502.6 Hz): the lumped
@@ -47,8 +62,8 @@ TEST(Coupled, SteadyStateOfModalBeamEqualsFrequencyResponse)
   std::ofstream("coupled_rom.json") << rom.to_json().dump();
   const double f = 480, w = 2 * M_PI * f, a = 9.81, R = 470;
 
-  std::ofstream("coupled_test.prm")
-    << "subsection Lumped system\n"
+  std::ostringstream text;
+  text << "subsection Lumped system\n"
        "  subsection Time functions\n    set Names = a\n    subsection a\n      set Type = sine\n"
        "      set Amplitude = " << a << "\n      set Frequency = " << f << "\n    end\n  end\n"
        "  subsection Components\n    set Names = beam, load\n"
@@ -57,12 +72,9 @@ TEST(Coupled, SteadyStateOfModalBeamEqualsFrequencyResponse)
        "    subsection load\n      set Type = resistor\n      set Charge = beam_harvester\n"
        "      set Resistance = " << R << "\n    end\n  end\n"
        "  subsection Simulation\n    set Final time = 0.6\n    set Output interval = " << 1 / (40 * f)
-    << "\n    set Relative tolerance = 1e-12\n    set Absolute tolerance = 1e-18\n  end\nend\n";
-  dealii::ParameterHandler prm;
-  read_parameters(prm, "coupled_test.prm");
-  Section           section(prm);
-  lumped::LumpedRun run;
-  run.parse_parameters(section, ".");
+       << "\n    set Relative tolerance = 1e-12\n    set Absolute tolerance = 1e-18\n  end\nend\n";
+  const auto                  lumped_run = lumped_from("coupled_test.prm", text.str());
+  const lumped::LumpedRun    &run        = *lumped_run;
   const lumped::CompiledSystem compiled(*run.equations);
   const auto columns = lumped::output_columns(*run.equations);
   const auto column  = [&](const std::string &name) {
@@ -118,15 +130,12 @@ TEST(Coupled, RotatingModalBeamAgainstPrestressedBeam)
   const auto   loaded = load("prm/beam/cantilever_modes.prm");
   const auto   rom    = reduce(loaded->problem(), 4, 0, {});
   std::ofstream("rotating_rom.json") << rom.to_json().dump();
-  std::ofstream("rotating_test.prm")
-    << "subsection Lumped system\n  set Coordinates = theta\n  set Kinetic coenergy = 0.5*1*theta_dot^2\n"
+  const auto lumped_run = lumped_from(
+    "rotating_test.prm",
+    "subsection Lumped system\n  set Coordinates = theta\n  set Kinetic coenergy = 0.5*1*theta_dot^2\n"
        "  subsection Components\n    set Names = beam\n    subsection beam\n      set Type = modal beam\n"
-       "      set ROM file = rotating_rom.json\n      set Root angle = theta\n    end\n  end\nend\n";
-  dealii::ParameterHandler prm;
-  read_parameters(prm, "rotating_test.prm");
-  Section           section(prm);
-  lumped::LumpedRun run;
-  run.parse_parameters(section, ".");
+    "      set ROM file = rotating_rom.json\n      set Root angle = theta\n    end\n  end\nend\n");
+  const lumped::LumpedRun &run = *lumped_run;
   const auto &sys = run.system;
   const auto &eq  = *run.equations;
   const double L = 0.3, rhoA = 7850 * 0.002 * 0.02;
@@ -184,19 +193,16 @@ TEST(Coupled, TranslatingAndRotatingRoot)
   const auto loaded = load("prm/beam/cantilever_modes.prm");
   const auto rom    = reduce(loaded->problem(), 3, 0, {{"tip", 0.3}});
   std::ofstream("moving_root_rom.json") << rom.to_json().dump();
-  std::ofstream("moving_root_test.prm")
-    << "subsection Lumped system\n  set Coordinates = x, theta\n"
+  const auto lumped_run = lumped_from(
+    "moving_root_test.prm",
+    "subsection Lumped system\n  set Coordinates = x, theta\n"
        "  set Kinetic coenergy = 0.5*2*x_dot^2 + 0.5*1e-3*theta_dot^2\n  set Potential energy = 0.5*500*x^2\n"
        "  set Initial velocities = x: 0.5; theta: 3\n"
        "  subsection Components\n    set Names = beam\n    subsection beam\n      set Type = modal beam\n"
        "      set ROM file = moving_root_rom.json\n      set Root angle = theta\n      set Base position = x\n"
        "    end\n  end\n  subsection Simulation\n    set Final time = 0.5\n    set Output interval = 0.01\n"
-       "    set Relative tolerance = 1e-11\n    set Absolute tolerance = 1e-13\n  end\nend\n";
-  dealii::ParameterHandler prm;
-  read_parameters(prm, "moving_root_test.prm");
-  Section           section(prm);
-  lumped::LumpedRun run;
-  run.parse_parameters(section, ".");
+       "    set Relative tolerance = 1e-11\n    set Absolute tolerance = 1e-13\n  end\nend\n");
+  const lumped::LumpedRun &run = *lumped_run;
   const auto &sys = run.system;
 
   GiNaC::exmap rigid; // the beam undeformed
