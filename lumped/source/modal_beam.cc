@@ -151,11 +151,11 @@ namespace hamilton::lumped
         }
       // the mass centre's displacement along X: S1 sin(theta) + cos(theta) p^T eta
       const ex along_X = rom.first_moment * GiNaC::sin(theta) + GiNaC::cos(theta) * p_eta;
+      const ex X       = position.empty() ? ex(0) : component_expression(system, s, "Base position", true);
       if (!position.empty())
         {
           // T* += 1/2 m X'^2 + X' d/dt(along_X): the cross terms of translation
           // with rotation and deflection
-          const ex X  = component_expression(system, s, "Base position", true);
           const ex Xd = system.time_derivative(X);
           system.kinetic += rom.rigid_mass * GiNaC::pow(Xd, 2) / 2 +
                             Xd * (Omega * (rom.first_moment * GiNaC::cos(theta) - GiNaC::sin(theta) * p_eta) +
@@ -192,17 +192,26 @@ namespace hamilton::lumped
             w += o.displacement[r] * eta[r];
           system.outputs.emplace_back(name + "_" + o.name + "_w", w);
         }
-      draw(system, s, name, rom, eta);
+      draw(system, s, name, rom, eta, X, theta);
     }
 
   private:
-    /** The deflected beam as a polyline in the plane of the mechanism. */
+    /**
+     * The deflected beam as a polyline in the plane of the mechanism; by
+     * default its root at (0, X) and its axis at the root angle theta.
+     */
     static void
-    draw(System &system, Section &s, const std::string &name, const ReducedModel &rom, const std::vector<ex> &eta)
+    draw(System                &system,
+         Section               &s,
+         const std::string     &name,
+         const ReducedModel    &rom,
+         const std::vector<ex> &eta,
+         const ex              &X,
+         const ex              &theta)
     {
       if (rom.shape_x.empty())
         return; // an older ROM file without shapes: nothing to draw
-      ex                root_x = 0, root_y = 0;
+      ex                root_x = 0, root_y = X;
       const std::string root = Utilities::trim(s.get("Drawing root"));
       if (!root.empty())
         {
@@ -212,13 +221,9 @@ namespace hamilton::lumped
           root_x = system.parse(xy[0], s.path(), "Drawing root", false);
           root_y = system.parse(xy[1], s.path(), "Drawing root", false);
         }
-      else if (!Utilities::trim(s.get("Base position")).empty())
-        root_y = component_expression(system, s, "Base position", true);
-      ex angle = 0;
-      if (!Utilities::trim(s.get("Drawing angle")).empty())
-        angle = component_expression(system, s, "Drawing angle", false);
-      else if (!Utilities::trim(s.get("Root angle")).empty())
-        angle = component_expression(system, s, "Root angle", true);
+      const ex angle = Utilities::trim(s.get("Drawing angle")).empty() ?
+                         theta :
+                         component_expression(system, s, "Drawing angle", false);
       const ex scale = component_expression(system, s, "Drawing scale", true);
       Polyline beam{name, {}};
       for (unsigned int p = 0; p < rom.shape_x.size(); ++p)

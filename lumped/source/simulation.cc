@@ -139,7 +139,6 @@ namespace hamilton::lumped
       linear
     };
     std::vector<std::pair<unsigned, unsigned>> dy, dy_dot; ///< nonzero entries of the Jacobian, in order
-    int                                        n_jacobian = 0, n_residual = 0, n_outputs = 0, n_linear = 0;
     // the expressions (parameters substituted) of the four lists, their
     // arguments, their C source and, once compiled, the functions
     std::vector<std::vector<ex>>  lists;
@@ -267,10 +266,6 @@ namespace hamilton::lumped
           L.push_back(out[o].diff(u.first));
       }
 
-    functions->n_residual = F.size();
-    functions->n_jacobian = J.size();
-    functions->n_outputs  = out.size();
-    functions->n_linear   = L.size();
     if (J.empty())
       J.push_back(0);
     if (L.empty())
@@ -309,7 +304,7 @@ namespace hamilton::lumped
       compile();
     if (!f.compiled.empty())
       {
-        int n_x = x.size(), n_f = std::max<int>(1, f.lists[list].size());
+        int n_x = x.size(), n_f = f.lists[list].size();
         f.compiled[list](&n_x, x.data(), &n_f, result);
         return;
       }
@@ -378,7 +373,7 @@ namespace hamilton::lumped
   CompiledSystem::jacobian(double t, const double *y, const double *y_dot, double *dy, double *dy_dot) const
   {
     ++jacobian_calls;
-    jacobian_values.resize(std::max(1, functions->n_jacobian));
+    jacobian_values.resize(functions->lists[Functions::jacobian].size()); // at least 1: see the constructor
     auto &values = jacobian_values;
     evaluate(Functions::jacobian, arguments(t, y, y_dot), values.data());
     const unsigned int N = size();
@@ -411,7 +406,7 @@ namespace hamilton::lumped
     const unsigned int N = size(), M = N - 3, u = n_inputs, p = n_outputs; // without the work integrals
     Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> Fy(N, N), Fyd(N, N);
     jacobian(t, y, y_dot, Fy.data(), Fyd.data());
-    std::vector<double> l(std::max(1, functions->n_linear));
+    std::vector<double> l(functions->lists[Functions::linear].size());
     evaluate(Functions::linear, arguments(t, y, y_dot), l.data());
     Linearization lin;
     lin.E = Fyd.topLeftCorner(M, M);
