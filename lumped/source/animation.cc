@@ -40,15 +40,8 @@ namespace hamilton::lumped
         }
     values.resize(xy.size());
     arguments.resize(symbols.nops());
-    try
-      {
-        points = compile_expressions({xy}, symbols)[0];
-      }
-    catch (const InputError &e)
-      {
-        throw InputError(std::string(e.what()) + " (The animation's drawing is always compiled: set "
-                                                 "'Lumped system/Animation/Frame interval = 0' to run without a compiler.)");
-      }
+    // interpreted: a few evaluations per frame need no C compiler
+    points = std::make_unique<CanonicalLists>(std::vector<std::vector<GiNaC::ex>>{xy}, symbols);
     std::filesystem::create_directories(std::filesystem::path(directory) / "animation");
   }
 
@@ -65,8 +58,7 @@ namespace hamilton::lumped
     for (unsigned int k = 0; k < u; ++k)
       arguments[1 + k] = system.time_functions[k].second(t);
     std::copy(row.begin() + 1, row.begin() + 1 + n, arguments.begin() + 1 + u);
-    int n_x = arguments.size(), n_v = values.size();
-    points(&n_x, arguments.data(), &n_v, values.data());
+    points->evaluate(0, arguments.data(), values.data());
 
     vtkNew<vtkPoints>      vtk_points;
     vtkNew<vtkCellArray>   lines;

@@ -1,3 +1,4 @@
+#include <hamilton/lumped/canonical.h>
 #include <hamilton/lumped/equations.h>
 
 namespace hamilton::lumped
@@ -31,16 +32,25 @@ namespace hamilton::lumped
     , mass(n, n)
     , constraint_jacobian(m, n)
   {
+    // exact numbers: GiNaC's arithmetic on them does not depend on the
+    // (address-dependent) order of terms, so the derivation is the same on
+    // every run
     const GiNaC::exmap zero = neglected_values(s);
-    const ex           L    = (s.kinetic + s.magnetic - s.potential - s.electric).subs(zero);
-    const ex           D    = s.dissipation.subs(zero);
+    const ex           L    = exact((s.kinetic + s.magnetic - s.potential - s.electric).subs(zero));
+    const ex           D    = exact(s.dissipation.subs(zero));
+    std::vector<ex>    forces(n), non_reciprocal_forces(n);
+    for (unsigned int i = 0; i < n; ++i)
+      {
+        forces[i]                = exact(s.forces[i].subs(zero));
+        non_reciprocal_forces[i] = exact(s.non_reciprocal_forces[i].subs(zero));
+      }
     std::vector<ex>    p(n);
     for (unsigned int i = 0; i < n; ++i)
       p[i] = L.diff(s.coordinates[i].velocity);
     for (unsigned int k = 0; k < m; ++k)
       {
         multipliers.push_back(s.multiplier(k));
-        constraints.push_back(s.constraints[k].subs(zero));
+        constraints.push_back(exact(s.constraints[k].subs(zero)));
         for (unsigned int j = 0; j < n; ++j)
           constraint_jacobian(k, j) = constraints[k].diff(s.coordinates[j].position);
         constraint_rates.push_back(s.partial_time_derivative(constraints[k]));
@@ -54,8 +64,7 @@ namespace hamilton::lumped
     for (unsigned int i = 0; i < n; ++i)
       {
         const auto &c = s.coordinates[i];
-        ex          r = -L.diff(c.position) + D.diff(c.velocity) - s.forces[i].subs(zero) -
-               s.non_reciprocal_forces[i].subs(zero);
+        ex          r = -L.diff(c.position) + D.diff(c.velocity) - forces[i] - non_reciprocal_forces[i];
         for (unsigned int j = 0; j < n; ++j)
           {
             mass(i, j) = p[i].diff(s.coordinates[j].velocity);
@@ -65,8 +74,8 @@ namespace hamilton::lumped
           r += constraint_jacobian(k, i) * multipliers[k];
         residual.push_back(r);
         energy += c.velocity * p[i];
-        supplied_power += s.forces[i].subs(zero) * c.velocity;
-        source_power += s.non_reciprocal_forces[i].subs(zero) * c.velocity;
+        supplied_power += forces[i] * c.velocity;
+        source_power += non_reciprocal_forces[i] * c.velocity;
         dissipated_power += D.diff(c.velocity) * c.velocity;
       }
 
@@ -146,7 +155,7 @@ namespace hamilton::lumped
               f.G(i, j) = GiNaC::normal((b[i].diff(qj) - b[j].diff(qi)).expand());
             }
           f.g(i, 0) = -rest.diff(qi);
-          const ex force = (s.forces[i] + s.non_reciprocal_forces[i]).subs(zero);
+          const ex force = forces[i] + non_reciprocal_forces[i];
           ex       remainder = force;
           for (unsigned int u = 0; u < s.time_functions.size(); ++u)
             {
@@ -163,6 +172,10 @@ namespace hamilton::lumped
   void
   Equations::print(std::ostream &out) const
   {
+    // every expression in canonical order (the same text on every run)
+    using Style      = CanonicalForm::Style;
+    const auto text  = [](const auto &e) { return canonical_string(e, Style::text); };
+    const auto latex = [](const auto &e) { return canonical_string(e, Style::latex); };
     const auto &s = system;
     GiNaC::lst  accelerations;
     for (const auto &c : s.coordinates)
@@ -170,7 +183,7 @@ namespace hamilton::lumped
     std::vector<ex> lhs(n), rhs(n);
     for (unsigned int i = 0; i < n; ++i)
       {
-        rhs[i] = GiNaC::normal(s.forces[i] + s.non_reciprocal_forces[i]);
+        rhs[i] = GiNaC::normal(exact(s.forces[i] + s.non_reciprocal_forces[i]));
         lhs[i] = (residual[i] + rhs[i]).expand().collect(accelerations);
       }
     out << "Lagrange's equations (L = T* + W_m* - V - W_e; parameters as symbols";
@@ -183,11 +196,12 @@ namespace hamilton::lumped
       }
     out << ")\n\n";
     for (unsigned int i = 0; i < n; ++i)
-      out << "  [" << s.coordinates[i].name << (algebraic[i] ? ", algebraic velocity" : "") << "]  " << lhs[i]
-          << " = " << rhs[i] << "\n";
+      out << "  [" << s.coordinates[i].name << (algebraic[i] ? ", algebraic velocity" : "") << "]  " << text(lhs[i])
+          << " = " << text(rhs[i]) << "\n";
     for (unsigned int k = 0; k < m; ++k)
-      out << "  [constraint " << k + 1 << "]  " << constraints[k] << " = 0\n";
-    if (matrix_form.exists)
+      out << "  [constraint " << k + 1 << "]  " << text(constraints[k]) << " = 0\n";
+    const auto &f = matrix_form;
+    if (f.exists)
       {
         out << "\nMatrix form M q'' + (C + G) q' + D q' + g = B u + f, q = (";
         for (unsigned int i = 0; i < n; ++i)
@@ -195,22 +209,22 @@ namespace hamilton::lumped
         out << "), u = (";
         for (unsigned int u = 0; u < s.time_functions.size(); ++u)
           out << (u ? ", " : "") << s.time_functions[u].second.name;
-        out << ")\n  M = " << matrix_form.M << "\n  C = " << matrix_form.C << "\n  G = " << matrix_form.G
-            << "\n  D = " << matrix_form.D << "\n  g = " << matrix_form.g << "\n  B = " << matrix_form.B
-            << "\n  f = " << matrix_form.f << "\n";
+        out << ")" << (s.time_functions.empty() ? ": no inputs" : "") << "\n  M = " << text(f.M)
+            << "\n  C = " << text(f.C) << "\n  G = " << text(f.G) << "\n  D = " << text(f.D)
+            << "\n  g = " << text(f.g) << "\n  B = " << text(f.B) << "\n  f = " << text(f.f) << "\n";
       }
     else
-      out << "\nNo matrix form: " << matrix_form.why_not << ".\n";
+      out << "\nNo matrix form: " << f.why_not << ".\n";
 
     out << "\nLaTeX:\n\\begin{align}\n";
     for (unsigned int i = 0; i < n; ++i)
-      out << "  " << GiNaC::latex << lhs[i] << " &= " << rhs[i] << GiNaC::dflt << (i + 1 < n || m > 0 ? " \\\\\n" : "\n");
+      out << "  " << latex(lhs[i]) << " &= " << latex(rhs[i]) << (i + 1 < n || m > 0 ? " \\\\\n" : "\n");
     for (unsigned int k = 0; k < m; ++k)
-      out << "  " << GiNaC::latex << constraints[k] << GiNaC::dflt << " &= 0" << (k + 1 < m ? " \\\\\n" : "\n");
+      out << "  " << latex(constraints[k]) << " &= 0" << (k + 1 < m ? " \\\\\n" : "\n");
     out << "\\end{align}\n";
-    if (matrix_form.exists)
-      out << "M = " << GiNaC::latex << matrix_form.M << ",\\quad C = " << matrix_form.C
-          << ",\\quad G = " << matrix_form.G << ",\\quad D = " << matrix_form.D << ",\\quad g = " << matrix_form.g
-          << ",\\quad B = " << matrix_form.B << GiNaC::dflt << "\n";
+    if (f.exists)
+      out << "M = " << latex(f.M) << ",\\quad C = " << latex(f.C) << ",\\quad G = " << latex(f.G)
+          << ",\\quad D = " << latex(f.D) << ",\\quad g = " << latex(f.g)
+          << (s.time_functions.empty() ? "" : ",\\quad B = " + latex(f.B)) << "\n";
   }
 } // namespace hamilton::lumped

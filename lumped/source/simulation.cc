@@ -1,13 +1,22 @@
 #include <hamilton/lumped/ida_kernels.h>
 #include <hamilton/lumped/simulation.h>
 
+#include <hamilton/lumped/canonical.h>
+
+#include <deal.II/base/utilities.h>
+
 #include <idas/idas.h>
 #include <nvector/nvector_serial.h>
 #include <sunmatrix/sunmatrix_dense.h>
 
 #include <Eigen/Dense>
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <atomic>
 #include <dlfcn.h>
 #include <filesystem>
@@ -37,70 +46,97 @@ namespace hamilton::lumped
   namespace
   {
     /**
-     * C source of lists of expressions in `symbols`, one function per list
-     * (the signature of GiNaC's FUNCP_CUBA), from GiNaC's C printer with
-     * symbol k read from a[k].
+     * Run the C compiler on `c_file` into `so_file`, without a shell (no
+     * quoting of paths, nothing a file name can inject); its messages go to
+     * `log_file`. Returns the exit status (127: the compiler could not be
+     * started; -signal if it was killed).
      */
-    std::string
-    c_source(const std::vector<std::vector<ex>> &lists, const GiNaC::lst &symbols)
+    int
+    run_compiler(const std::string &c_file, const std::string &so_file, const std::string &log_file)
     {
-      GiNaC::exmap to_array;
-      for (unsigned int k = 0; k < symbols.nops(); ++k)
-        to_array[symbols.op(k)] = GiNaC::symbol("a[" + std::to_string(k) + "]");
-      std::ostringstream source;
-      source << "#include <math.h>\n";
-      for (unsigned int f = 0; f < lists.size(); ++f)
-        {
-          source << "void hamilton_f" << f << "(const int *an, const double *a, const int *fn, double *f)\n{\n";
-          for (unsigned int i = 0; i < lists[f].size(); ++i)
-            {
-              source << "  f[" << i << "] = ";
-              GiNaC::evalf(lists[f][i].subs(to_array)).print(GiNaC::print_csrc_double(source));
-              source << ";\n";
-            }
-          source << "}\n";
-        }
-      return source.str();
+      std::vector<std::string> arguments{"cc", "-O1", "-fno-math-errno", "-fPIC", "-shared"};
+#ifdef HAMILTON_GENERATED_CFLAGS
+      for (const auto &flag : dealii::Utilities::split_string_list(HAMILTON_GENERATED_CFLAGS, ' '))
+        if (!flag.empty())
+          arguments.push_back(flag);
+#endif
+      for (const char *a : {"-x", "c"})
+        arguments.emplace_back(a);
+      arguments.insert(arguments.end(), {c_file, "-o", so_file, "-lm"});
+      std::vector<char *> argv;
+      for (auto &a : arguments)
+        argv.push_back(a.data());
+      argv.push_back(nullptr);
+
+      posix_spawn_file_actions_t actions;
+      posix_spawn_file_actions_init(&actions);
+      posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+      pid_t     pid;
+      const int spawned = posix_spawnp(&pid, "cc", &actions, nullptr, argv.data(), environ);
+      posix_spawn_file_actions_destroy(&actions);
+      if (spawned != 0)
+        return 127;
+      int status = 0;
+      while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+          return 127;
+      if (WIFSIGNALED(status))
+        return -WTERMSIG(status);
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 127;
     }
 
     /**
      * One run of the C compiler on `source` (-O1: common subexpressions,
      * pow(x, 2) as x*x; -fno-math-errno: sin, cos, sqrt without side
-     * effects, so they are shared too) instead of compile_ex's one
-     * unoptimized run per function; the library is loaded with dlopen.
+     * effects, so they are shared too), in a fresh private temporary
+     * directory (mkdtemp); the library is loaded with dlopen.
      */
     std::vector<CompiledFunction>
     load(const std::string &source, unsigned int n_functions)
     {
-      // a fresh name for every library: dlopen returns an already loaded
-      // library for a path it has seen
-      static std::atomic<unsigned int> counter{0};
-      const std::filesystem::path      directory =
-        std::filesystem::temp_directory_path() /
-        ("hamilton-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-      std::filesystem::create_directories(directory);
-      const std::string c_file = (directory / "equations.c").string(), so_file = (directory / "equations.so").string();
+      std::string pattern = (std::filesystem::temp_directory_path() / "hamilton-XXXXXX").string();
+      if (!mkdtemp(pattern.data()))
+        throw InputError("Cannot create a temporary directory for the derived equations in '" +
+                         std::filesystem::temp_directory_path().string() + "' (" + std::strerror(errno) +
+                         "). Make TMPDIR a writable directory, or set 'Simulation/Evaluation = interpreted'.");
+      const std::filesystem::path directory(pattern);
+      const std::string c_file = (directory / "equations.c").string(), so_file = (directory / "equations.so").string(),
+                        log_file = (directory / "compiler.log").string();
       {
         std::ofstream file(c_file);
         file << source;
+        file.close();
+        if (!file)
+          {
+            std::filesystem::remove_all(directory);
+            throw InputError("Cannot write the derived equations to '" + c_file +
+                             "' (disk full?). Free space in TMPDIR or set 'Simulation/Evaluation = interpreted'.");
+          }
       }
-      const std::string command = "cc -O1 -fno-math-errno -fPIC -shared -x c '" + c_file + "' -o '" + so_file +
-                                  "' -lm 2> '" + (directory / "compiler.log").string() + "'";
-      const int status  = std::system(command.c_str());
+      const int status  = run_compiler(c_file, so_file, log_file);
       void     *library = status == 0 ? dlopen(so_file.c_str(), RTLD_NOW | RTLD_LOCAL) : nullptr;
       std::string log;
       {
-        std::ifstream in(directory / "compiler.log");
+        std::ifstream in(log_file);
         std::getline(in, log, '\0');
       }
       if (!std::getenv("HAMILTON_KEEP_SOURCE"))
         std::filesystem::remove_all(directory); // the loaded library stays mapped
       if (!library)
-        throw InputError("Cannot compile the derived equations with the C compiler ('" + command + "': " +
-                         (status != 0 ? "exit status " + std::to_string(status) + ", " + log.substr(0, 500) :
-                                        std::string(dlerror())) +
-                         "). Install Debian's gcc (build-essential) and make the temporary directory writable, "
-                         "or set 'Simulation/Evaluation = interpreted'.");
+        {
+          if (status < 0)
+            throw InputError("The C compiler that compiles the derived equations was stopped by signal " +
+                             std::to_string(-status) + " (" + strsignal(-status) + ").");
+          if (status == 127)
+            throw InputError("Cannot start the C compiler 'cc' to compile the derived equations. Install "
+                             "Debian's gcc (build-essential), or set 'Simulation/Evaluation = interpreted'.");
+          throw InputError("The C compiler failed on the derived equations (" +
+                           (status != 0 ? "exit status " + std::to_string(status) + ": " + log.substr(0, 500) :
+                                          std::string(dlerror())) +
+                           "). Set HAMILTON_KEEP_SOURCE=1 to keep the C source, or set "
+                           "'Simulation/Evaluation = interpreted'.");
+        }
       std::vector<CompiledFunction> result;
       for (unsigned int f = 0; f < n_functions; ++f)
         result.push_back(
@@ -112,7 +148,7 @@ namespace hamilton::lumped
   std::vector<CompiledFunction>
   compile_expressions(const std::vector<std::vector<ex>> &lists, const GiNaC::lst &symbols)
   {
-    return load(c_source(lists, symbols), lists.size());
+    return load(CanonicalLists(lists, symbols).c_source(), lists.size());
   }
 
   namespace
@@ -140,10 +176,12 @@ namespace hamilton::lumped
     };
     std::vector<std::pair<unsigned, unsigned>> dy, dy_dot; ///< nonzero entries of the Jacobian, in order
     // the expressions (parameters substituted) of the four lists, their
-    // arguments, their C source and, once compiled, the functions
-    std::vector<std::vector<ex>>  lists;
-    GiNaC::lst                    symbols;
-    std::string                   source;
+    // arguments, their canonical form (interpreted), its C source and, once
+    // compiled, the functions
+    std::vector<std::vector<ex>>    lists;
+    GiNaC::lst                      symbols;
+    std::unique_ptr<CanonicalLists> canonical;
+    std::string                     source;
     std::vector<CompiledFunction> compiled;
   };
 
@@ -244,7 +282,7 @@ namespace hamilton::lumped
 
     std::vector<ex> out;
     for (const auto &o : s.outputs)
-      out.push_back(o.second.subs(values));
+      out.push_back(exact(o.second).subs(values));
     out.push_back(eq.energy.subs(values));
     for (unsigned int k = 0; k < m; ++k) // Gamma = d/dt (Phi_q v + Phi_t) - Phi_q a
       out.push_back((s.time_derivative(velocity_constraints[k]) + s.partial_time_derivative(velocity_constraints[k]))
@@ -272,7 +310,8 @@ namespace hamilton::lumped
       L.push_back(0);
     functions->lists   = {F, J, out, L};
     functions->symbols = x;
-    functions->source  = c_source(functions->lists, x);
+    functions->canonical = std::make_unique<CanonicalLists>(functions->lists, x);
+    functions->source    = functions->canonical->c_source();
     // the compiler's cost, measured on the examples: 35 ms + 5 us per byte
     compile_estimate   = 0.035 + 5e-6 * functions->source.size();
     source_seconds     = seconds_since(start);
@@ -308,17 +347,8 @@ namespace hamilton::lumped
         f.compiled[list](&n_x, x.data(), &n_f, result);
         return;
       }
-    const auto   start = std::chrono::steady_clock::now();
-    GiNaC::exmap at;
-    for (unsigned int k = 0; k < f.symbols.nops(); ++k)
-      at[f.symbols.op(k)] = x[k];
-    for (unsigned int i = 0; i < f.lists[list].size(); ++i)
-      {
-        const ex value = GiNaC::evalf(f.lists[list][i].subs(at, GiNaC::subs_options::no_pattern));
-        result[i]      = GiNaC::is_a<GiNaC::numeric>(value) && GiNaC::ex_to<GiNaC::numeric>(value).is_real() ?
-                           GiNaC::ex_to<GiNaC::numeric>(value).to_double() :
-                           std::numeric_limits<double>::quiet_NaN();
-      }
+    const auto start = std::chrono::steady_clock::now();
+    f.canonical->evaluate(list, x.data(), result);
     ++interpreted_calls;
     interpreted_seconds += seconds_since(start);
   }

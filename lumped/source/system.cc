@@ -1,3 +1,4 @@
+#include <hamilton/lumped/canonical.h>
 #include <hamilton/lumped/component.h>
 #include <hamilton/lumped/system.h>
 
@@ -470,7 +471,7 @@ namespace hamilton::lumped
   {
     GiNaC::exmap values;
     for (const auto &p : parameters)
-      values[p.first] = p.second;
+      values[p.first] = exact(p.second); // exact: GiNaC's arithmetic then does not depend on term order
     for (const auto &name : neglected)
       for (const auto &p : parameters)
         if (p.first.get_name() == name)
@@ -496,12 +497,11 @@ namespace hamilton::lumped
         if (equal == std::string::npos)
           s.fail("Parameters", "the item '" + item + "' is not 'name = value'. Separate items with ';'.");
         const std::string name = Utilities::trim(item.substr(0, equal));
-        const GiNaC::ex   value =
-          GiNaC::evalf(parse(item.substr(equal + 1), where, "Parameters", true).subs(parameter_values()));
-        if (!GiNaC::is_a<GiNaC::numeric>(value))
+        const auto value = numeric_value(parse(item.substr(equal + 1), where, "Parameters", true).subs(parameter_values()));
+        if (!value)
           s.fail("Parameters", "the value of '" + name + "' (" + Utilities::trim(item.substr(equal + 1)) +
                                  ") is not a number: it may use only earlier parameters and pi.");
-        parameter(name, GiNaC::ex_to<GiNaC::numeric>(value).to_double());
+        parameter(name, *value);
       }
 
     {
@@ -595,12 +595,11 @@ namespace hamilton::lumped
       for (const auto &item : split_expressions(s.get(entry)))
         {
           const auto [name, text] = named_item(s, entry, item);
-          const GiNaC::ex value   = GiNaC::evalf(parse(text, where, entry, true).subs(parameter_values()));
-          if (!GiNaC::is_a<GiNaC::numeric>(value))
+          const auto value        = numeric_value(parse(text, where, entry, true).subs(parameter_values()));
+          if (!value)
             s.fail(entry, "the value of '" + name + "' is not a number.");
           auto &c = coordinates[coordinate_index(entry, name)];
-          (std::string(entry) == "Initial positions" ? c.initial_position : c.initial_velocity) =
-            GiNaC::ex_to<GiNaC::numeric>(value).to_double();
+          (std::string(entry) == "Initial positions" ? c.initial_position : c.initial_velocity) = *value;
         }
     for (const auto &item : split_expressions(s.get("Outputs")))
       {

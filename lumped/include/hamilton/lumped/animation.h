@@ -1,11 +1,13 @@
 #ifndef hamilton_lumped_animation_h
 #define hamilton_lumped_animation_h
 
+#include <hamilton/lumped/canonical.h>
 #include <hamilton/lumped/simulation.h>
 #include <hamilton/lumped/system.h>
 
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,7 +19,7 @@ namespace hamilton::lumped
    * of the components and of 'Animation/Polylines') evaluated at the CSV
    * rows every frame interval, one VTK PolyData file per frame
    * (animation/frame_NNNNN.vtp, cell data 'part') and the time series
-   * animation.pvd. The points are compiled with the C compiler once.
+   * animation.pvd. The points are interpreted in canonical form (no C compiler).
    */
   class Animation
   {
@@ -37,7 +39,7 @@ namespace hamilton::lumped
     std::string                                directory;
     double                                     interval, next_time = 0;
     double                                     seconds = 0; ///< spent writing frames
-    CompiledFunction                           points = nullptr;
+    std::unique_ptr<CanonicalLists>            points;
     std::vector<double>                        arguments, values;
     std::vector<std::pair<double, std::string>> frames;
   };
