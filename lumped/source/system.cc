@@ -287,11 +287,11 @@ namespace hamilton::lumped
                       "functions; outputs: the named outputs) in linearization.json.");
     prm.declare_entry("Evaluation", "compiled", Patterns::Selection("compiled|automatic|interpreted"),
                       "How the derived equations are evaluated: compiled by the C compiler "
-                      "(35 ms and more, then about 1000 times faster than GiNaC), interpreted "
-                      "by GiNaC (no compiler needed), or automatic: interpreted until that has "
-                      "taken as long as compiling is estimated to take, then compiled (never "
-                      "more than twice the cost of the better choice; wins only for runs "
-                      "shorter than the compilation).");
+                      "(35 ms and more, then the fastest), interpreted (their canonical program "
+                      "run directly: no compiler needed, a few microseconds per evaluation, the "
+                      "same numbers bit for bit), or automatic: interpreted until that has taken "
+                      "as long as compiling is estimated to take, then compiled (never more than "
+                      "twice the cost of the better choice).");
     prm.declare_entry("Harmonic frequency", "0", Patterns::Double(0),
                       "Steady-state harmonic analysis (Hz; 0: none): every CSV column is fitted "
                       "by least squares with its mean and harmonics 1 to 3 of f over the last "
