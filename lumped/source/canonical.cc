@@ -458,6 +458,7 @@ namespace hamilton::lumped
   const std::string &
   CanonicalForm::print(unsigned int root) const
   {
+    AssertIndexRange(root, nodes.size());
     return nodes[root].text;
   }
 
@@ -561,6 +562,7 @@ namespace hamilton::lumped
   void
   CanonicalLists::evaluate(unsigned int list, const double *x, double *result) const
   {
+    AssertIndexRange(list, forms.size());
     const auto &form = forms[list];
     form.evaluate(x);
     for (unsigned int i = 0; i < roots[list].size(); ++i)

@@ -337,6 +337,9 @@ namespace hamilton::lumped
   CompiledSystem::evaluate(unsigned int list, const std::vector<double> &x, double *result) const
   {
     auto &f = *functions;
+    AssertIndexRange(list, f.lists.size());
+    AssertDimension(x.size(), f.symbols.nops());
+    Assert(result != nullptr, dealii::ExcMessage("no result array"));
     // automatic: interpret until that has cost as much as compiling would
     // (the ski-rental rule: never more than twice the better choice)
     if (f.compiled.empty() && evaluation == Evaluation::automatic && interpreted_seconds >= compile_estimate)
@@ -395,6 +398,7 @@ namespace hamilton::lumped
   void
   CompiledSystem::residual(double t, const double *y, const double *y_dot, double *result) const
   {
+    Assert(y != nullptr && y_dot != nullptr, dealii::ExcMessage("the residual needs y and y'"));
     ++residual_calls;
     evaluate(Functions::residual, arguments(t, y, y_dot), result);
   }

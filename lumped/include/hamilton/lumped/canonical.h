@@ -119,6 +119,9 @@ namespace hamilton::lumped
     };
     struct Node
     {
+      explicit Node(Op op)
+        : op(op)
+      {}
       Op                        op;
       double                    number = 0; ///< constant; exponent of a power
       unsigned int              index  = 0; ///< argument; function; 1 for a symbolic exponent
