@@ -139,7 +139,7 @@ namespace hamilton
       double d_lo = peak_difference(L, lo), d_hi = peak_difference(L, hi);
       if (d_lo * d_hi > 0)
         return maximize_unimodal([&](double t) { return -worst(L, std::pow(10., t)); }, lo, hi, 1e-13);
-      while (hi - lo > 1e-14 * std::abs(lo + hi))
+      for (unsigned int i = 0; i < 100 && hi - lo > 1e-14 * (std::abs(lo) + std::abs(hi) + 1); ++i)
         {
           const double mid = (lo + hi) / 2, d_mid = peak_difference(L, mid);
           if (d_mid == 0)
