@@ -153,19 +153,23 @@ namespace hamilton
     const double eps = std::numeric_limits<double>::epsilon();
     // The supports leave 2 - rank rigid motions (translation, rotation); a
     // rigid-body mode is one of the lowest that many modes whose eigenvalue
-    // is zero up to round-off, i.e. tiny next to the first elastic
-    // eigenvalue (or, if that one was not computed, the beam's EI/(rhoA
-    // L^4)). Scale-free: a stiff, light segment changes nothing.
+    // is zero up to round-off: tiny next to the first elastic eigenvalue (or,
+    // if that one was not computed, the beam's EI/(rhoA L^4)), or below the
+    // absolute round-off floor eps * stiffness_scale of a fine mesh, capped
+    // at 1e-3 of it. A supported beam has no rigid-body mode at all, however
+    // stiff and light a segment is.
     const unsigned int n_rigid   = 2 - problem.model.rigid_body_restraint_rank();
     const double       reference = n_rigid < solution.values.size() ?
                                      std::abs(solution.values[n_rigid]) :
                                      scale;
+    const double rigid_threshold =
+      std::max(1e-8 * reference, std::min(1e-3 * reference, 1e2 * eps * ops.stiffness_scale));
     for (unsigned int i = 0; i < solution.values.size(); ++i)
       {
         ModalResult::Mode mode;
         mode.index      = i + 1;
         mode.eigenvalue = solution.values[i];
-        mode.rigid_body = i < n_rigid && std::abs(mode.eigenvalue) < 1e-8 * reference;
+        mode.rigid_body = i < n_rigid && std::abs(mode.eigenvalue) < rigid_threshold;
         mode.frequency_hz =
           std::copysign(std::sqrt(std::abs(mode.eigenvalue)), mode.eigenvalue) /
           (2 * M_PI);

@@ -275,6 +275,11 @@ namespace hamilton
         ops->electrodes.push_back(operators);
       }
 
+    // the round-off scale of an element uses the beam's mean mass per length,
+    // so that a stiff, light segment is not taken for a fine mesh
+    double mean_rhoA = 0;
+    for (const auto &s : model->segments)
+      mean_rhoA += s.section.mass_per_length * (s.x_end - s.x_start) / model->length();
     C1BeamElement::LocalOperators local;
     for (unsigned int e = 0; e < n_elements; ++e)
       {
@@ -294,9 +299,9 @@ namespace hamilton
         scatter(full_dofs(e), &local.mass, &local.stiffness, &local.geometric, &local.load);
         add_electrodes(e, segment, local.curvature, reaction_of, *ops);
         const double h_eff = h * 3. / degree;
-        const double scale = EI / (rhoA * std::pow(h_eff, 4));
-        ops->stiffness_scale = std::max(ops->stiffness_scale, scale);
-        ops->stiffness_scales.push_back({nodes[e], nodes[e + 1], scale});
+        ops->stiffness_scale = std::max(ops->stiffness_scale, EI / (rhoA * std::pow(h_eff, 4)));
+        ops->stiffness_scales.push_back(
+          {nodes[e], nodes[e + 1], EI / (mean_rhoA * std::pow(h_eff, 4))});
       }
 
     // Point contributions: a 2x2 operator on (w, w') at a vertex, expressed

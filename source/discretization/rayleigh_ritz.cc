@@ -354,10 +354,15 @@ namespace hamilton
       stiffness_scale = std::max(stiffness_scale, EI / rhoA * std::pow(n / model->length(), 4));
     });
     ops->stiffness_scale = stiffness_scale;
+    // the round-off scale per segment uses the beam's mean mass per length,
+    // so that a stiff, light segment is not taken for a fine discretization
+    double mean_rhoA = 0;
+    for (const auto &segment : model->segments)
+      mean_rhoA += segment.section.mass_per_length * (segment.x_end - segment.x_start) / model->length();
     for (const auto &segment : model->segments)
       ops->stiffness_scales.push_back({segment.x_start,
                                        segment.x_end,
-                                       segment.section.bending_stiffness / segment.section.mass_per_length *
+                                       segment.section.bending_stiffness / mean_rhoA *
                                          std::pow(n / model->length(), 4)});
 
     const auto add_point = [&](double x, double m, double J, double k, double kr, double F, double Mo) {
