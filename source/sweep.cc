@@ -104,16 +104,8 @@ namespace hamilton
         if (path.empty())
           continue;
         Axis axis{path, {}};
-        try
-          {
-            axis.values = parse_number_list(s.get("Values " + n));
-          }
-        catch (const std::exception &)
-          {
-            s.fail("Values " + n,
-                   "is not a list of numbers. Write 'a, b, c' or "
-                   "'linspace(start, stop, count)' with count >= 1.");
-          }
+        // each point is a whole run: a million points is already days
+        axis.values = get_number_list(s, "Values " + n, 1000000);
         if (axis.values.empty())
           s.fail("Values " + n, "is empty. Give the values of 'Parameter " + n + "'.");
         axes.push_back(axis);
@@ -219,6 +211,7 @@ namespace hamilton
     result->seconds = std::chrono::duration<double>(
                         std::chrono::steady_clock::now() - start)
                         .count();
+    require_finite(*result, "Sweep", "Check the swept values ('Values 1', 'Values 2').");
     return result;
   }
 } // namespace hamilton

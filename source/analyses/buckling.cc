@@ -86,6 +86,7 @@ namespace hamilton
         " positive load factors exist: the reference axial force puts only "
         "part of the beam in compression, or it is tension (which does not "
         "buckle). Use compression (negative 'Beam/Prestress/Axial force').");
+    require_finite(*result, "Analysis/Buckling", "Check 'Beam/Prestress/Axial force' and the magnitudes in 'Beam'.");
     return result;
   }
 

@@ -146,19 +146,26 @@ namespace hamilton
         {
           Vector<double> &v = s.vectors[i];
           v /= std::sqrt(B.matrix_norm_square(v));
-          // sign convention: the largest component is positive
-          double largest = 0;
-          for (const double c : v)
-            if (std::abs(c) > std::abs(largest))
-              largest = c;
-          if (largest < 0)
-            v *= -1.;
+          apply_sign_convention(v);
           sorted.values.push_back(s.values[i]);
           sorted.vectors.push_back(v);
         }
       s = sorted;
     }
   } // namespace
+
+  void
+  apply_sign_convention(Vector<double> &v)
+  {
+    const double largest = v.linfty_norm();
+    for (const double c : v)
+      if (std::abs(c) >= (1 - 1e-6) * largest)
+        {
+          if (c < 0)
+            v *= -1.;
+          return;
+        }
+  }
 
   EigenSolution
   lowest_eigenpairs(const SparseMatrix<double> &K,

@@ -29,8 +29,9 @@ namespace hamilton
   void
   FrequencyGrid::parse(Section &s)
   {
-    minimum     = s.get_double("Minimum frequency");
-    maximum     = s.get_double("Maximum frequency");
+    // 1e12 Hz is far above any structural mode; (2 pi f)^2 stays finite
+    minimum     = get_bounded_double(s, "Minimum frequency", 1e12, "Hz");
+    maximum     = get_bounded_double(s, "Maximum frequency", 1e12, "Hz");
     n           = s.get_unsigned("Number of frequencies");
     logarithmic = s.get("Spacing") == "logarithmic";
     refine      = s.get_bool("Refine near resonances");
@@ -38,7 +39,7 @@ namespace hamilton
       s.fail("Minimum frequency", "must be positive (Hz). Give the lowest frequency of interest.");
     if (!(maximum > minimum))
       s.fail("Maximum frequency",
-             "must be larger than 'Minimum frequency' (" + std::to_string(minimum) +
+             "must be larger than 'Minimum frequency' (" + format_number(minimum) +
                " Hz): the range is empty. Swap or widen them.");
   }
 
@@ -77,7 +78,7 @@ namespace hamilton
   }
 
   std::vector<std::pair<std::string, double>>
-  parse_output_points(Section &s, const std::string &entry, double length)
+  parse_output_points(Section &s, const std::string &entry)
   {
     std::vector<std::pair<std::string, double>> points;
     for (const auto &item : split_list(s.get(entry)))
@@ -94,13 +95,50 @@ namespace hamilton
           {
             s.fail(entry, "'" + item + "' is not 'name: position' or a position (m).");
           }
-        if (x < 0 || x > length)
-          s.fail(entry,
-                 "the point '" + item + "' lies outside the beam (0 <= x <= " +
-                   std::to_string(length) + " m).");
+        if (!std::isfinite(x) || x < 0)
+          s.fail(entry, "the point '" + item + "' lies outside the beam (x must be >= 0 m).");
         points.emplace_back(name, x);
       }
     return points;
+  }
+
+  void
+  check_number_of_modes(unsigned int n_modes, const Problem &problem, const std::string &path)
+  {
+    const unsigned int n = problem.discretization.n_dofs();
+    if (n_modes > n)
+      input_error(path, "Number of modes", std::to_string(n_modes),
+                  "the discretization has " + std::to_string(n) + " unknowns, hence only " +
+                    std::to_string(n) + " modes. Ask for at most " + std::to_string(n) +
+                    " (0 keeps all of them), or refine 'Discretization'.");
+  }
+
+  void
+  require_full_modal_basis(const Problem &problem, const std::string &path)
+  {
+    // dense eigensolution of all modes: about six n x n matrices
+    const double n = problem.discretization.n_dofs();
+    require_memory(6 * n * n * sizeof(double), path, "Number of modes", "0",
+                   "the complete modal basis of " + std::to_string(problem.discretization.n_dofs()) +
+                     " unknowns (dense). Give a number of modes, or fewer elements in 'Discretization'");
+  }
+
+  std::vector<std::pair<std::string, double>>
+  points_on_beam(const std::vector<std::pair<std::string, double>> &points,
+                 const BeamModel                                   &model,
+                 const std::string                                 &path,
+                 const std::string                                 &entry)
+  {
+    std::vector<std::pair<std::string, double>> result;
+    for (const auto &[name, x] : points)
+      {
+        if (!model.on_beam(x))
+          input_error(path, entry, "'" + name + ": " + format_number(x) + "'",
+                      "lies outside the beam (0 <= x <= " + format_number(model.length()) +
+                        " m). Give a position on the beam.");
+        result.emplace_back(name, model.snap(x));
+      }
+    return result;
   }
 
   void
@@ -154,14 +192,14 @@ namespace hamilton
     input = s.get("Input");
     const double unit = s.get("Acceleration unit") == "g" ? g_acceleration : 1.;
     if (input == "base acceleration")
-      excitation.base_acceleration = s.get_double("Base acceleration") * unit;
+      excitation.base_acceleration = get_bounded_double(s, "Base acceleration", 1e12, s.get("Acceleration unit")) * unit;
     if (input == "point force")
       {
-        excitation.force          = s.get_double("Force");
+        excitation.force          = get_bounded_double(s, "Force", 1e15, "N");
         excitation.force_position = s.get_double("Force position");
       }
     grid.parse(s);
-    points            = parse_output_points(s, "Output points", 1e300);
+    points            = parse_output_points(s, "Output points");
     average_power     = s.get("Power") == "average";
     n_modes           = s.get_unsigned("Number of modes");
     include_prestress = s.get_bool("Include prestress");
@@ -170,15 +208,19 @@ namespace hamilton
   void
   FrequencyResponseAnalysis::check(const Problem &problem) const
   {
-    const double L = problem.model.length();
-    for (const auto &p : points)
-      if (p.second > L)
-        input_error("Analysis/Frequency response", "Output points", "'" + p.first + "'",
-                    "lies outside the beam (0 <= x <= " + std::to_string(L) + " m).");
-    if (input == "point force" && (excitation.force_position < 0 || excitation.force_position > L))
+    const std::string path = "Analysis/Frequency response";
+    points_on_beam(points, problem.model, path, "Output points");
+    check_number_of_modes(n_modes, problem, path);
+    const double columns = 1 + 5. * points.size() + 4. * problem.model.electrodes.size();
+    require_memory(double(grid.n) * (columns * sizeof(double) + 32), path, "Number of frequencies",
+                   std::to_string(grid.n), "the table of " + std::to_string(grid.n) + " frequencies");
+    if (n_modes == 0)
+      require_full_modal_basis(problem, path);
+    if (input == "point force" && !problem.model.on_beam(excitation.force_position))
       input_error("Analysis/Frequency response", "Force position",
-                  std::to_string(excitation.force_position),
-                  "lies outside the beam (0 <= x <= " + std::to_string(L) + " m).");
+                  format_number(excitation.force_position),
+                  "lies outside the beam (0 <= x <= " + format_number(problem.model.length()) +
+                    " m). Give a position on the beam.");
     if (input == "voltage")
       {
         bool any = false;
@@ -198,6 +240,10 @@ namespace hamilton
     auto                result = std::make_unique<FrequencyResponseResult>();
     const double        power_factor = average_power ? 0.5 : 1.;
     const double        a_base       = excitation.base_acceleration;
+    const auto points = points_on_beam(this->points, problem.model, "Analysis/Frequency response", "Output points");
+    auto       excitation = this->excitation;
+    excitation.force_position = problem.model.snap(excitation.force_position);
+    result->warnings          = problem.model.electrode_warnings();
 
     std::vector<std::vector<double>> phi;
     auto                            &columns = result->table.columns;
@@ -277,6 +323,7 @@ namespace hamilton
             result->lines.push_back(l.str());
           }
       }
+    require_finite(*result, "Analysis/Frequency response", "Check 'Base acceleration', 'Force', 'Minimum frequency' and 'Maximum frequency' and the electrode voltages.");
     return result;
   }
 

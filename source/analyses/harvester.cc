@@ -1,4 +1,5 @@
 #include <hamilton/analyses/harvester.h>
+#include <hamilton/analyses/modal.h>
 
 #include <algorithm>
 #include <chrono>
@@ -59,34 +60,20 @@ namespace hamilton
   HarvesterAnalysis::parse_parameters(Section &s)
   {
     electrode = Utilities::trim(s.get("Electrode"));
-    try
-      {
-        resistances = parse_number_list(s.get("Resistances"));
-      }
-    catch (const std::exception &)
-      {
-        s.fail("Resistances", "is not a list of numbers, 'linspace(a, b, n)' or 'logspace(e1, e2, n)'.");
-      }
+    resistances = get_number_list(s, "Resistances", 1000000);
     if (resistances.empty())
       s.fail("Resistances", "is empty. Give at least one load resistance (Ohm).");
     for (const double R : resistances)
       if (!(R > 0))
         s.fail("Resistances",
-               "contains " + std::to_string(R) +
+               "contains " + format_number(R) +
                  "; load resistances must be positive (Ohm).");
     grid.parse(s);
-    try
-      {
-        frequencies_of_interest = parse_number_list(s.get("Frequencies of interest"));
-      }
-    catch (const std::exception &)
-      {
-        s.fail("Frequencies of interest", "is not a list of frequencies (Hz).");
-      }
+    frequencies_of_interest = get_number_list(s, "Frequencies of interest", 100000);
     for (const double f : frequencies_of_interest)
       if (!(f > 0))
         s.fail("Frequencies of interest", "must be positive (Hz).");
-    base_acceleration = s.get_double("Base acceleration") *
+    base_acceleration = get_bounded_double(s, "Base acceleration", 1e12, s.get("Acceleration unit")) *
                         (s.get("Acceleration unit") == "g" ? g_acceleration : 1.);
     power_factor = s.get("Power") == "average" ? 0.5 : 1.;
     n_modes      = s.get_unsigned("Number of modes");
@@ -95,6 +82,14 @@ namespace hamilton
   void
   HarvesterAnalysis::check(const Problem &problem) const
   {
+    const std::string path = "Analysis/Harvester";
+    check_number_of_modes(n_modes, problem, path);
+    if (n_modes == 0)
+      require_full_modal_basis(problem, path);
+    const double points = double(grid.n) * double(resistances.size());
+    require_memory(points * (5 * sizeof(double) + 32), path, "Number of frequencies", std::to_string(grid.n),
+                   "the map of " + format_number(points) + " (resistance, frequency) points with " +
+                     std::to_string(resistances.size()) + " 'Resistances'");
     std::string names;
     for (const auto &e : problem.model.electrodes)
       {
@@ -116,8 +111,13 @@ namespace hamilton
       ++e;
     auto result = std::make_unique<HarvesterResult>();
 
+    const bool no_coupling = problem.model.coupling_cancels(electrode);
+    for (const auto &w : problem.model.electrode_warnings())
+      result->warnings.push_back(w);
+
     const std::vector<double> frequencies = grid.frequencies_hz(model);
     const auto                start       = std::chrono::steady_clock::now();
+    std::vector<double>       at_edge;
     for (const double R : resistances)
       {
         double best_f = frequencies.front(), best_p = -1;
@@ -132,15 +132,35 @@ namespace hamilton
                 best_f = f;
               }
           }
+        if (no_coupling)
+          continue;
+        // a largest value at the first or last frequency is no maximum: the
+        // power still rises towards the edge of the window
+        if (best_f == frequencies.front() || best_f == frequencies.back())
+          {
+            at_edge.push_back(R);
+            continue;
+          }
         // refine the peak between the grid neighbours
         const auto   it = std::find(frequencies.begin(), frequencies.end(), best_f);
-        const double a  = (it == frequencies.begin()) ? best_f : *(it - 1);
-        const double b  = (it + 1 == frequencies.end()) ? best_f : *(it + 1);
+        const double a  = *(it - 1);
+        const double b  = *(it + 1);
         const double f_peak = maximize_unimodal(
           [&](double f) { return power(model, e, R, 2 * M_PI * f, base_acceleration); }, a, b);
         std::complex<double> V;
         const double P = power_factor * power(model, e, R, 2 * M_PI * f_peak, base_acceleration, &V);
         result->peaks.rows.push_back({R, f_peak, P, std::abs(V)});
+      }
+    if (!at_edge.empty())
+      {
+        std::ostringstream w;
+        w << "For " << at_edge.size() << " of the " << resistances.size()
+          << " load resistances (first: " << at_edge.front()
+          << " Ohm) the largest power lies at the edge of the frequency window [" << grid.minimum << ", "
+          << grid.maximum
+          << "] Hz, not at a maximum inside it; no maximum-power frequency is reported for them. "
+             "Widen 'Minimum frequency' / 'Maximum frequency' to include the resonance.";
+        result->warnings.push_back(w.str());
       }
 
     result->map_seconds =
@@ -149,18 +169,46 @@ namespace hamilton
     std::vector<double> targets = frequencies_of_interest;
     if (targets.empty())
       {
-        std::vector<bool> open(model.chi.size(), false);
-        open[e] = true;
-        targets = {model.omega[0] / (2 * M_PI), model.open_circuit_omega(open)[0] / (2 * M_PI)};
+        if (n_modes == 0)
+          {
+            // the full model: the exact open-circuit frequency (condensed
+            // electrode, as in the modal analysis), not the modal-basis
+            // eigenvalues, which lose it to round-off when the model's
+            // highest modes are many orders of magnitude above it
+            ModalOptions options;
+            options.n_modes             = 1;
+            options.samples_per_element = 0;
+            const auto modal            = compute_modes(problem, options);
+            targets = {modal->modes[0].frequency_hz, modal->modes[0].electrodes[e].frequency_open_circuit_hz};
+          }
+        else
+          {
+            std::vector<bool> open(model.chi.size(), false);
+            open[e] = true;
+            targets = {model.omega[0] / (2 * M_PI), model.open_circuit_omega(open)[0] / (2 * M_PI)};
+          }
       }
+    // the optimal load on a log scale, 10^-2 ... 10^12 Ohm
+    const double log_R_min = -2, log_R_max = 12;
     for (const double f : targets)
       {
+        if (no_coupling)
+          break;
         const double w     = 2 * M_PI * f;
         const double log_R = maximize_unimodal(
-          [&](double x) { return power(model, e, std::pow(10., x), w, base_acceleration); }, -2., 12.);
+          [&](double x) { return power(model, e, std::pow(10., x), w, base_acceleration); }, log_R_min, log_R_max);
         const double         R = std::pow(10., log_R);
         std::complex<double> V;
         const double         P = power_factor * power(model, e, R, w, base_acceleration, &V);
+        if (!(P > 0) || log_R - log_R_min < 1e-3 || log_R_max - log_R < 1e-3)
+          {
+            std::ostringstream m;
+            m << "At " << f << " Hz the power has no maximum for loads between 1e-2 and 1e12 Ohm (largest "
+              << P << " W at " << R << " Ohm, the edge of the range): no optimal load is reported. "
+              << "Check the frequency ('Frequencies of interest') and the electrode's coupling.";
+            result->warnings.push_back(m.str());
+            continue;
+          }
         result->optimum.rows.push_back({f, R, P, std::abs(V)});
       }
 
@@ -178,6 +226,7 @@ namespace hamilton
     s["peaks"] = nlohmann::json::array();
     for (const auto &row : result->peaks.rows)
       s["peaks"].push_back({{"resistance_ohm", row[0]}, {"frequency_hz", row[1]}, {"power_W", row[2]}, {"voltage_V", row[3]}});
+    require_finite(*result, "Analysis/Harvester", "Check 'Base acceleration', 'Resistances', 'Minimum frequency' and 'Maximum frequency'.");
     return result;
   }
 

@@ -22,6 +22,34 @@ namespace hamilton
       const double L = model.length();
       return s.bending_stiffness / (s.mass_per_length * std::pow(L, 4));
     }
+
+    // The stiffness scale EI/(rhoA h^4) of the parts of the beam weighted by
+    // the bending strain energy the mode `shape` stores there (3-point Gauss
+    // rule per part): the scale that limits the accuracy of this mode's
+    // eigenvalue. Equals Operators::stiffness_scale on a uniform mesh of a
+    // uniform beam; a stiff segment that barely bends weighs little.
+    double
+    energy_weighted_scale(const Problem &problem, const Vector<double> &shape)
+    {
+      const auto &intervals = problem.operators.stiffness_scales;
+      if (intervals.empty())
+        return problem.operators.stiffness_scale;
+      const double gauss[3][2] = {{-std::sqrt(0.6), 5. / 9}, {0., 8. / 9}, {std::sqrt(0.6), 5. / 9}};
+      double       energy = 0, weighted = 0;
+      for (const auto &interval : intervals)
+        for (const auto &[xi, weight] : gauss)
+          {
+            const double h = interval.x_end - interval.x_start;
+            const double x = interval.x_start + h * (1 + xi) / 2;
+            double       w, slope, curvature;
+            problem.discretization.evaluate(shape, x, w, slope, curvature);
+            const double u =
+              problem.model.segment_at(x).section.bending_stiffness * curvature * curvature * weight * h / 2;
+            energy += u;
+            weighted += interval.scale * u;
+          }
+      return energy > 0 ? weighted / energy : problem.operators.stiffness_scale;
+    }
   } // namespace
 
   namespace
@@ -123,15 +151,25 @@ namespace hamilton
     result->backend = solution.backend;
 
     const double eps = std::numeric_limits<double>::epsilon();
+    // The supports leave 2 - rank rigid motions (translation, rotation); a
+    // rigid-body mode is one of the lowest that many modes whose eigenvalue
+    // is zero up to round-off: tiny next to the first elastic eigenvalue (or,
+    // if that one was not computed, the beam's EI/(rhoA L^4)), or below the
+    // absolute round-off floor eps * stiffness_scale of a fine mesh, capped
+    // at 1e-3 of it. A supported beam has no rigid-body mode at all, however
+    // stiff and light a segment is.
+    const unsigned int n_rigid   = 2 - problem.model.rigid_body_restraint_rank();
+    const double       reference = n_rigid < solution.values.size() ?
+                                     std::abs(solution.values[n_rigid]) :
+                                     scale;
+    const double rigid_threshold =
+      std::max(1e-8 * reference, std::min(1e-3 * reference, 1e2 * eps * ops.stiffness_scale));
     for (unsigned int i = 0; i < solution.values.size(); ++i)
       {
         ModalResult::Mode mode;
         mode.index      = i + 1;
         mode.eigenvalue = solution.values[i];
-        // a rigid-body eigenvalue is zero up to round-off, whose absolute
-        // size is ~ eps * stiffness_scale
-        mode.rigid_body = std::abs(mode.eigenvalue) <
-                          1e-8 * scale + 1e2 * eps * ops.stiffness_scale;
+        mode.rigid_body = i < n_rigid && std::abs(mode.eigenvalue) < rigid_threshold;
         mode.frequency_hz =
           std::copysign(std::sqrt(std::abs(mode.eigenvalue)), mode.eigenvalue) /
           (2 * M_PI);
@@ -140,7 +178,8 @@ namespace hamilton
         mode.effective_mass = mode.participation * mode.participation;
         // Round-off of a fourth-order operator: a perturbation of relative
         // size eps in each element's stiffness moves lambda by about
-        // eps * EI/(rhoA h^4). The factor 10 makes this an upper bound of
+        // eps * EI/(rhoA h^4), weighted by the share of the mode's strain
+        // energy in that element. The factor 10 makes this an upper bound of
         // the errors measured by benchmark_beam_roundoff (Hermite cubics,
         // 30 to 16384 elements, dense and SLEPc); the added 10 covers the
         // eigensolver's own relative accuracy (~1e-14 measured under
@@ -148,7 +187,8 @@ namespace hamilton
         mode.roundoff_estimate =
           mode.rigid_body ?
             0. :
-            10 * eps * (ops.stiffness_scale / std::abs(mode.eigenvalue) + 10);
+            10 * eps *
+              (energy_weighted_scale(problem, mode.shape) / std::abs(mode.eigenvalue) + 10);
         if (mode.eigenvalue < 0 && !mode.rigid_body)
           {
             std::ostringstream w;
@@ -353,12 +393,28 @@ namespace hamilton
                     " unknowns (" + problem.discretization.description() +
                     "). Ask for at most " + std::to_string(n) +
                     " modes or refine 'Discretization'.");
+    // mode shapes (n_modes x n) and the sampled shapes, table and arrays
+    const double n_points =
+      double(problem.discretization.sample_points(1).size()) * options.samples_per_element;
+    require_memory(3. * options.n_modes * n * sizeof(double), "Analysis/Modal", "Number of modes",
+                   std::to_string(options.n_modes),
+                   std::to_string(options.n_modes) + " mode shapes of " + std::to_string(n) + " unknowns");
+    require_memory(n_points * (2. * options.n_modes + 1) * sizeof(double), "Analysis/Modal",
+                   "Samples per element", std::to_string(options.samples_per_element),
+                   "the table of " + std::to_string(options.n_modes) + " mode shapes at " +
+                     format_number(n_points) + " points");
   }
 
   std::unique_ptr<AnalysisResult>
   ModalAnalysis::run(const Problem &problem) const
   {
-    return compute_modes(problem, options);
+    auto result = compute_modes(problem, options);
+    for (const auto &w : problem.model.electrode_warnings())
+      result->warnings.push_back(w);
+    require_finite(*result, "Analysis/Modal",
+                   "Check the magnitudes in 'Beam' (moduli, densities, lengths, "
+                   "'Prestress/Axial force').");
+    return result;
   }
 
   HAMILTON_REGISTER_PLUGIN(Analysis,

@@ -86,9 +86,13 @@ namespace hamilton
     if (!found)
       input_error("Analysis/RL shunt", "Electrode", "'" + electrode + "'",
                   "no electrode of that name in 'Beam/Electrodes'.");
-    if (position > problem.model.length())
-      input_error("Analysis/RL shunt", "Position", std::to_string(position),
-                  "lies outside the beam (0 <= x <= " + std::to_string(problem.model.length()) + " m).");
+    if (position >= 0 && !problem.model.on_beam(position))
+      input_error("Analysis/RL shunt", "Position", format_number(position),
+                  "lies outside the beam (0 <= x <= " + format_number(problem.model.length()) +
+                    " m). Give a position on the beam, or a negative value for the right end.");
+    check_number_of_modes(n_modes, problem, "Analysis/RL shunt");
+    if (n_modes == 0)
+      require_full_modal_basis(problem, "Analysis/RL shunt");
     const unsigned int available = n_modes == 0 ? problem.discretization.n_dofs() : n_modes;
     if (mode > available)
       input_error("Analysis/RL shunt", "Mode", std::to_string(mode),
@@ -103,7 +107,7 @@ namespace hamilton
     while (model.electrode_names[e] != electrode)
       ++e;
     const unsigned int  r   = mode - 1;
-    const double        x   = position < 0 ? problem.model.length() : position;
+    const double        x   = position < 0 ? problem.model.length() : problem.model.snap(position);
     const auto          phi = model.mode_values(x);
     std::vector<bool>   open(model.chi.size(), false);
     open[e]                 = true;
@@ -117,19 +121,45 @@ namespace hamilton
     const auto   worst = [&](double L, double R) {
       return peak([&](double w) { return receptance(model, e, x, phi, w, L, R); }, a, b).second;
     };
-    // nested golden searches: L about the HvF value, R on a log scale
-    double     R_opt = R_hvf;
-    const auto best_R = [&](double L) {
-      return std::pow(10., maximize_unimodal([&](double t) { return -worst(L, std::pow(10., t)); },
-                                             std::log10(R_hvf / 5), std::log10(R_hvf * 5), 1e-7));
+    // The equal-peak (H-infinity) optimum: the two peaks, below and above
+    // sqrt(w_sc w_oc), are equal and their common value is least. For each
+    // L, the R of equal peaks is a root of p_low - p_high (bracketed, then
+    // bisection to round-off: the common value is then smooth in L, not a
+    // kink blurred by a search tolerance), and L minimizes the common value
+    // by a golden search to round-off (location ~1e-8 relative). Where no R
+    // in [R_hvf/5, 5 R_hvf] equalizes the peaks, the largest peak is
+    // minimized over R instead.
+    const double split      = std::sqrt(w_sc * w_oc);
+    const auto   peak_difference = [&](double L, double log_R) {
+      const auto h = [&](double w) { return receptance(model, e, x, phi, w, L, std::pow(10., log_R)); };
+      return peak(h, a, split).second - peak(h, split, b).second;
     };
-    const double L_opt = maximize_unimodal([&](double L) { return -worst(L, best_R(L)); },
-                                           0.8 * L_hvf, 1.2 * L_hvf, 1e-6);
-    R_opt = best_R(L_opt);
+    const auto best_log_R = [&](double L) {
+      double lo = std::log10(R_hvf / 5), hi = std::log10(R_hvf * 5);
+      double d_lo = peak_difference(L, lo), d_hi = peak_difference(L, hi);
+      if (d_lo * d_hi > 0)
+        return maximize_unimodal([&](double t) { return -worst(L, std::pow(10., t)); }, lo, hi, 1e-13);
+      for (unsigned int i = 0; i < 100 && hi - lo > 1e-14 * (std::abs(lo) + std::abs(hi) + 1); ++i)
+        {
+          const double mid = (lo + hi) / 2, d_mid = peak_difference(L, mid);
+          if (d_mid == 0)
+            return mid;
+          if ((d_mid > 0) == (d_lo > 0))
+            {
+              lo   = mid;
+              d_lo = d_mid;
+            }
+          else
+            hi = mid;
+        }
+      return (lo + hi) / 2;
+    };
+    const double L_opt = maximize_unimodal([&](double L) { return -worst(L, std::pow(10., best_log_R(L))); },
+                                           0.8 * L_hvf, 1.2 * L_hvf, 1e-13);
+    const double R_opt = std::pow(10., best_log_R(L_opt));
 
     // the two peaks of the optimum: largest values below and above w_sc...w_oc
     const auto h_opt = [&](double w) { return receptance(model, e, x, phi, w, L_opt, R_opt); };
-    const double split = std::sqrt(w_sc * w_oc);
     const auto   low   = peak(h_opt, a, split);
     const auto   high  = peak(h_opt, split, b);
 
@@ -164,6 +194,7 @@ namespace hamilton
                                       receptance(model, e, x, phi, w, L_hvf, R_hvf),
                                       h_opt(w)});
       }
+    require_finite(*result, "Analysis/RL shunt", "Check the magnitudes in 'Beam' and 'Beam/Electrodes'.");
     return result;
   }
 

@@ -35,6 +35,11 @@ namespace hamilton
   void
   StaticAnalysis::check(const Problem &problem) const
   {
+    const double n_points =
+      double(problem.discretization.sample_points(1).size()) * samples_per_element;
+    require_memory(n_points * (8 * sizeof(double) + 32), "Analysis/Static", "Samples per element",
+                   std::to_string(samples_per_element),
+                   "the deflection table at " + format_number(n_points) + " points");
     if (problem.model.rigid_body_restraint_rank() < 2)
       {
         std::string conditions;
@@ -118,6 +123,9 @@ namespace hamilton
           value -= r.electrode_coupling[e] * voltages[e];
         result->reactions.push_back({r.support, r.component, r.position, value});
       }
+    require_finite(*result, "Analysis/Static",
+                   "Check 'Loads' ('Distributed load', point loads) and 'Beam/Prestress/Axial force': "
+                   "they must be finite on the whole beam.");
     return result;
   }
 

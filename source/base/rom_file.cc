@@ -1,7 +1,10 @@
 #include <hamilton/base/rom_file.h>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
+#include <iomanip>
+#include <sstream>
 
 namespace hamilton
 {
@@ -9,6 +12,16 @@ namespace hamilton
 
   namespace
   {
+    // A number to 17 significant digits (the library of this file does not
+    // link the beam model's formatter).
+    std::string
+    format_number(double value)
+    {
+      std::ostringstream s;
+      s << std::setprecision(17) << value;
+      return s.str();
+    }
+
     [[noreturn]] void
     fail(const std::string &source, const std::string &field, const std::string &what)
     {
@@ -59,11 +72,134 @@ namespace hamilton
             {"capacitance", "F"}, {"length", "m"}, {"geometric_rotation", "per (rad/s)^2"}};
   }
 
+  namespace
+  {
+    // Typed access to the fields of a ROM file: a missing field or one of the
+    // wrong JSON type fails with the file, the field, what was found and what
+    // is expected.
+    class Reader
+    {
+    public:
+      Reader(const std::string &source)
+        : source(source)
+      {}
+
+      const nlohmann::json &
+      field(const nlohmann::json &object, const std::string &key, const std::string &name) const
+      {
+        if (!object.is_object())
+          fail(source, name, "cannot be read: its parent is " + type_of(object) + ", not a JSON object.");
+        if (!object.contains(key))
+          fail(source, name, "is missing. The file may be truncated or not written by Hamilton; export it again.");
+        return object.at(key);
+      }
+
+      double
+      number(const nlohmann::json &object, const std::string &key, const std::string &name) const
+      {
+        const auto &value = field(object, key, name);
+        if (!value.is_number())
+          wrong_type(name, value, "a number");
+        const double x = value.get<double>();
+        if (!std::isfinite(x))
+          fail(source, name, "= " + value.dump() + " is not a finite number.");
+        return x;
+      }
+
+      unsigned int
+      count(const nlohmann::json &object, const std::string &key, const std::string &name) const
+      {
+        const auto &value = field(object, key, name);
+        if (!value.is_number_integer() || value.get<long long>() < 0 || value.get<long long>() > 1000000)
+          wrong_type(name, value, "a whole number between 0 and 1000000");
+        return value.get<unsigned int>();
+      }
+
+      std::string
+      text(const nlohmann::json &object, const std::string &key, const std::string &name) const
+      {
+        const auto &value = field(object, key, name);
+        if (!value.is_string())
+          wrong_type(name, value, "a string");
+        return value.get<std::string>();
+      }
+
+      std::vector<double>
+      vector(const nlohmann::json &value, const std::string &name) const
+      {
+        if (!value.is_array())
+          wrong_type(name, value, "an array of numbers");
+        std::vector<double> v;
+        for (const auto &x : value)
+          {
+            if (!x.is_number())
+              wrong_type(name + "[" + std::to_string(v.size()) + "]", x, "a number");
+            v.push_back(x.get<double>());
+            if (!std::isfinite(v.back()))
+              fail(source, name, "holds a number that is not finite.");
+          }
+        return v;
+      }
+
+      std::vector<double>
+      vector(const nlohmann::json &object, const std::string &key, const std::string &name) const
+      {
+        return vector(field(object, key, name), name);
+      }
+
+      Matrix
+      matrix(const nlohmann::json &object, const std::string &key, const std::string &name) const
+      {
+        const auto &value = field(object, key, name);
+        if (!value.is_array())
+          wrong_type(name, value, "an array of rows (arrays of numbers)");
+        Matrix A;
+        for (const auto &row : value)
+          A.push_back(vector(row, name + " row " + std::to_string(A.size() + 1)));
+        return A;
+      }
+
+      const nlohmann::json &
+      array(const nlohmann::json &object, const std::string &key, const std::string &name) const
+      {
+        const auto &value = field(object, key, name);
+        if (!value.is_array())
+          wrong_type(name, value, "an array");
+        return value;
+      }
+
+      static std::string
+      type_of(const nlohmann::json &value)
+      {
+        return std::string(value.is_array() ? "an " : "a ") + value.type_name();
+      }
+
+    private:
+      std::string source;
+
+      [[noreturn]] void
+      wrong_type(const std::string &name, const nlohmann::json &value, const std::string &expected) const
+      {
+        std::string shown = value.dump();
+        if (shown.size() > 40)
+          shown = shown.substr(0, 37) + "...";
+        fail(source, name, "= " + shown + " is " + type_of(value) + "; it must be " + expected +
+                             ". Export the ROM again, or correct the field.");
+      }
+    };
+  } // namespace
+
   ReducedModel
   ReducedModel::from_json(const nlohmann::json &j, const std::string &source)
   {
-    if (j.value("format", std::string()) != "hamilton-rom")
-      fail(source, "format", "is not 'hamilton-rom': this is not a Hamilton ROM file.");
+    const Reader read(source);
+    if (!j.is_object())
+      throw RomError("ROM file '" + source + "' holds " + Reader::type_of(j) +
+                     ", not a JSON object with 'format' = \"hamilton-rom\": this is not a Hamilton ROM file.");
+    if (!j.contains("format") || !j["format"].is_string() || j["format"].get<std::string>() != "hamilton-rom")
+      fail(source, "format",
+           (j.contains("format") ? "= " + j["format"].dump() : std::string("is missing")) +
+             ", not \"hamilton-rom\": this is not a Hamilton ROM file.");
     if (!j.contains("version") || j["version"] != version)
       fail(source, "version", "= " + (j.contains("version") ? j["version"].dump() : std::string("missing")) +
                                   ": this Hamilton reads version " + std::to_string(version) +
@@ -72,43 +208,60 @@ namespace hamilton
       fail(source, "units", "= " + j.value("units", nlohmann::json()).dump() + ": this Hamilton reads SI, " +
                               units().dump() + ". Convert the file or export it again.");
     ReducedModel rom;
-    try
+    const unsigned int n_modes = read.count(j, "n_modes", "n_modes");
+    rom.n_normal_modes         = read.count(j, "n_normal_modes", "n_normal_modes");
+    rom.n_correction_modes     = read.count(j, "n_correction_modes", "n_correction_modes");
+    rom.omega                  = read.vector(j, "angular_frequencies_rad_s", "angular_frequencies_rad_s");
+    rom.damping_ratios         = read.vector(j, "damping_ratios", "damping_ratios");
+    rom.mass                   = read.matrix(j, "mass_matrix", "mass_matrix");
+    rom.stiffness              = read.matrix(j, "stiffness_matrix", "stiffness_matrix");
+    rom.participation_translation =
+      read.vector(j, "participation_base_translation", "participation_base_translation");
+    rom.participation_rotation = read.vector(j, "participation_base_rotation", "participation_base_rotation");
+    const auto &rigid          = read.field(j, "rigid_body", "rigid_body");
+    rom.rigid_mass             = read.number(rigid, "mass_kg", "rigid_body/mass_kg");
+    rom.first_moment           = read.number(rigid, "first_moment_kg_m", "rigid_body/first_moment_kg_m");
+    rom.second_moment          = read.number(rigid, "second_moment_kg_m2", "rigid_body/second_moment_kg_m2");
+    for (const auto &e : read.array(j, "electrodes", "electrodes"))
+      rom.electrodes.push_back({read.text(e, "name", "electrodes/name"),
+                                read.number(e, "capacitance_F", "electrodes/capacitance_F"),
+                                read.vector(e, "coupling_N_per_V", "electrodes/coupling_N_per_V")});
+    for (const auto &o : read.array(j, "outputs", "outputs"))
+      rom.outputs.push_back({read.text(o, "name", "outputs/name"),
+                             read.number(o, "position_m", "outputs/position_m"),
+                             read.vector(o, "displacement", "outputs/displacement"),
+                             read.vector(o, "slope", "outputs/slope")});
+    if (j.contains("shape"))
       {
-        rom.n_normal_modes     = j.at("n_normal_modes");
-        rom.n_correction_modes = j.at("n_correction_modes");
-        rom.omega              = j.at("angular_frequencies_rad_s").get<std::vector<double>>();
-        rom.damping_ratios     = j.at("damping_ratios").get<std::vector<double>>();
-        rom.mass               = j.at("mass_matrix").get<Matrix>();
-        rom.stiffness          = j.at("stiffness_matrix").get<Matrix>();
-        rom.participation_translation = j.at("participation_base_translation").get<std::vector<double>>();
-        rom.participation_rotation    = j.at("participation_base_rotation").get<std::vector<double>>();
-        rom.rigid_mass    = j.at("rigid_body").at("mass_kg");
-        rom.first_moment  = j.at("rigid_body").at("first_moment_kg_m");
-        rom.second_moment = j.at("rigid_body").at("second_moment_kg_m2");
-        for (const auto &e : j.at("electrodes"))
-          rom.electrodes.push_back({e.at("name"), e.at("capacitance_F"), e.at("coupling_N_per_V").get<std::vector<double>>()});
-        for (const auto &o : j.at("outputs"))
-          rom.outputs.push_back({o.at("name"), o.at("position_m"),
-                                 o.at("displacement").get<std::vector<double>>(),
-                                 o.at("slope").get<std::vector<double>>()});
-        if (j.contains("shape"))
-          {
-            rom.shape_x = j["shape"].at("x_m").get<std::vector<double>>();
-            rom.shape_w = j["shape"].at("displacement").get<Matrix>();
-          }
-        rom.geometric_unit_axial = j.at("geometric_stiffness_unit_axial_force").get<Matrix>();
-        rom.geometric_rotation   = j.at("geometric_stiffness_rotation").get<Matrix>();
+        rom.shape_x = read.vector(j["shape"], "x_m", "shape/x_m");
+        rom.shape_w = read.matrix(j["shape"], "displacement", "shape/displacement");
       }
-    catch (const nlohmann::json::exception &e)
-      {
-        throw RomError("ROM file '" + source + "': a field is missing or has the wrong type (" +
-                       e.what() + "). The file may be truncated; export it again.");
-      }
+    rom.geometric_unit_axial =
+      read.matrix(j, "geometric_stiffness_unit_axial_force", "geometric_stiffness_unit_axial_force");
+    rom.geometric_rotation = read.matrix(j, "geometric_stiffness_rotation", "geometric_stiffness_rotation");
+
     const unsigned int n = rom.omega.size();
     if (n == 0)
       fail(source, "angular_frequencies_rad_s", "is empty: the ROM has no modes.");
-    if (j.value("n_modes", 0u) != n || rom.n_normal_modes + rom.n_correction_modes != n)
-      fail(source, "n_modes", "disagrees with the " + std::to_string(n) + " frequencies given.");
+    if (n_modes != n)
+      fail(source, "n_modes", "= " + std::to_string(n_modes) + " disagrees with the " + std::to_string(n) +
+                                " frequencies of 'angular_frequencies_rad_s'.");
+    if (rom.n_normal_modes + rom.n_correction_modes != n || rom.n_normal_modes == 0)
+      fail(source, "n_normal_modes",
+           "= " + std::to_string(rom.n_normal_modes) + " plus 'n_correction_modes' = " +
+             std::to_string(rom.n_correction_modes) + " must equal the " + std::to_string(n) +
+             " modes, with at least one normal mode.");
+    for (unsigned int r = 0; r < n; ++r)
+      {
+        if (!(rom.omega[r] >= 0))
+          fail(source, "angular_frequencies_rad_s",
+               "entry " + std::to_string(r + 1) + " = " + format_number(rom.omega[r]) +
+                 " rad/s is negative: angular frequencies are >= 0 (0 for a rigid-body mode).");
+        if (!(rom.damping_ratios[r] >= 0))
+          fail(source, "damping_ratios",
+               "entry " + std::to_string(r + 1) + " = " + format_number(rom.damping_ratios[r]) +
+                 " is negative: a negative damping ratio creates energy. Give ratios >= 0.");
+      }
     const auto check_vector = [&](const std::vector<double> &v, const char *field) {
       if (v.size() != n)
         fail(source, field, "has " + std::to_string(v.size()) + " entries, expected " + std::to_string(n) + " (one per mode).");
@@ -137,7 +290,7 @@ namespace hamilton
     check_matrix(rom.geometric_rotation, "geometric_stiffness_rotation");
     for (unsigned int i = 0; i < n; ++i)
       if (!(rom.mass[i][i] > 0))
-        fail(source, "mass_matrix", "has a non-positive diagonal entry " + std::to_string(rom.mass[i][i]) +
+        fail(source, "mass_matrix", "has a non-positive diagonal entry " + format_number(rom.mass[i][i]) +
                                       " (mode " + std::to_string(i + 1) + "): masses must be positive.");
     // the coordinates must be modal: M = I, K = diag(omega^2)
     double k_max = 0;
@@ -148,7 +301,7 @@ namespace hamilton
         {
           if (std::abs(rom.mass[i][k] - (i == k ? 1. : 0.)) > 1e-8)
             fail(source, "mass_matrix", "entry (" + std::to_string(i + 1) + "," + std::to_string(k + 1) + ") = " +
-                                          std::to_string(rom.mass[i][k]) +
+                                          format_number(rom.mass[i][k]) +
                                           ": the coordinates are not mass-normalized modes (M = I expected).");
           const double expected = i == k ? rom.omega[i] * rom.omega[i] : 0.;
           if (std::abs(rom.stiffness[i][k] - expected) > 1e-8 * k_max)
@@ -179,6 +332,10 @@ namespace hamilton
   ReducedModel
   ReducedModel::read(const std::string &filename)
   {
+    std::error_code ec;
+    if (std::filesystem::is_directory(filename, ec))
+      throw RomError("ROM file '" + filename + "' is a directory, not a file. Give the path of the ROM file "
+                     "(e.g. 'rom.json' in the output directory of the run that exported it).");
     std::ifstream in(filename);
     if (!in)
       throw RomError("Cannot open ROM file '" + filename + "'. Check the path.");

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <iomanip>
 #include <map>
 #include <sstream>
 
@@ -26,21 +27,41 @@ namespace hamilton
     std::string
     format(double value)
     {
-      std::ostringstream s;
-      s << value;
-      return s.str();
+      return format_number(value);
     }
 
-    // A position on the beam, 0 <= x <= L (m), from entry `entry`.
+    // A position on the beam, 0 <= x <= L (m), from entry `entry`, snapped
+    // onto the beam's end points and joints within the position tolerance.
     double
-    get_position(const Section &s, const std::string &entry, double L)
+    get_position(const Section &s, const std::string &entry, const BeamModel &model)
     {
       const double x = s.get_double(entry);
-      if (x < 0 || x > L)
+      if (!model.on_beam(x))
         s.fail(entry,
-               "lies outside the beam, which spans 0 <= x <= " + format(L) +
-                 " m. Give a position on the beam.");
-      return x;
+               "lies outside the beam, which spans 0 <= x <= " +
+                 format(model.length()) + " m. Give a position on the beam.");
+      return model.snap(x);
+    }
+
+    // Refuse a function of x that is not finite somewhere on the beam: at the
+    // ends, the joints and 256 points along it (a singular prestress 1/x at
+    // the root, a load 'nan').
+    void
+    check_finite_on_beam(const Section &s, const std::string &entry, const Function<1> &f, const BeamModel &model)
+    {
+      std::vector<double> xs{0., model.length()};
+      for (const auto &segment : model.segments)
+        xs.push_back(segment.x_end);
+      for (unsigned int i = 1; i < 256; ++i)
+        xs.push_back(model.length() * i / 256.);
+      for (const double x : xs)
+        {
+          const double value = f.value(Point<1>(x));
+          if (!std::isfinite(value))
+            s.fail(entry, "is " + format(value) + " at x = " + format(x) +
+                            " m, not a finite number. Give an expression that is finite on the whole beam, "
+                            "0 <= x <= " + format(model.length()) + " m.");
+        }
     }
 
     // True if a user expression is the constant zero, so that an analysis can
@@ -52,6 +73,20 @@ namespace hamilton
       return e == "0" || e == "0.0" || e == "0." || e.empty();
     }
   } // namespace
+
+  std::string
+  format_number(double value)
+  {
+    std::ostringstream s;
+    for (int digits = 6; digits <= 17; ++digits)
+      {
+        s.str("");
+        s << std::setprecision(digits) << value;
+        if (!std::isfinite(value) || std::stod(s.str()) == value)
+          break;
+      }
+    return s.str();
+  }
 
   BeamPiezoConstants
   from_d_form(double d31, double s11E, double eps33T)
@@ -109,6 +144,8 @@ namespace hamilton
           a = (segment.section.layer_bounds[in_stack[1 - i]].first > bottom) ? -1. : 1.;
         terms.coupling_per_curvature +=
           a * layer.poling * layer.material.e31 * layer.width * (bottom + top) / 2;
+        terms.coupling_magnitude_per_curvature +=
+          std::abs(a * layer.material.e31 * layer.width) * std::max(std::abs(bottom), std::abs(top));
         terms.capacitance_per_length +=
           a * a * layer.material.permittivity * layer.width / layer.thickness;
       }
@@ -490,7 +527,7 @@ namespace hamilton
             Section::Scope one(s, name);
             Support        support;
             support.name     = name;
-            support.position = get_position(s, "Position", L);
+            support.position = get_position(s, "Position", *this);
             support.condition =
               support_condition_from_string(s.get("Condition"));
             support.translational_stiffness =
@@ -508,7 +545,7 @@ namespace hamilton
             Section::Scope one(s, name);
             PointMass      mass;
             mass.name     = name;
-            mass.position = get_position(s, "Position", L);
+            mass.position = get_position(s, "Position", *this);
             mass.mass           = s.get_non_negative("Mass", "kg");
             mass.rotary_inertia = s.get_non_negative("Rotary inertia", "kg m^2");
             point_masses.push_back(mass);
@@ -523,9 +560,9 @@ namespace hamilton
             Electrode      e;
             e.name    = name;
             e.layers  = s.get_names("Layers");
-            e.x_start = get_position(s, "Start", L);
-            e.x_end   = get_position(s, "End", L);
-            if (!(e.x_end > e.x_start))
+            e.x_start = get_position(s, "Start", *this);
+            e.x_end   = get_position(s, "End", *this);
+            if (!(e.x_end > e.x_start + position_tolerance()))
               s.fail("End",
                      "must be larger than 'Start' (" + format(e.x_start) +
                        " m): an electrode covers x in [Start, End].");
@@ -555,7 +592,8 @@ namespace hamilton
                            "', which is not piezoelectric. Electrodes need a "
                            "material with 'Piezoelectric form' d-form or e-form.");
                 for (const auto &segment : segments)
-                  if (segment.x_start < e.x_end && segment.x_end > e.x_start)
+                  if (segment.x_start < e.x_end - position_tolerance() &&
+                      segment.x_end > e.x_start + position_tolerance())
                     {
                       bool present = false;
                       for (const auto &l : segment.section.layers)
@@ -569,8 +607,9 @@ namespace hamilton
                     }
                 for (const auto &other : electrodes)
                   for (const auto &olayer : other.layers)
-                    if (olayer == lname && other.x_start < e.x_end &&
-                        other.x_end > e.x_start)
+                    if (olayer == lname &&
+                        other.x_start < e.x_end - position_tolerance() &&
+                        other.x_end > e.x_start + position_tolerance())
                       s.fail("Start",
                              "the electrode overlaps electrode '" + other.name +
                                "' on layer '" + lname +
@@ -631,6 +670,7 @@ namespace hamilton
         Section::Scope scope(s, "Prestress");
         axial_force    = s.get_function_of_x("Axial force");
         has_prestress  = !is_zero_expression(s.get("Axial force"));
+        check_finite_on_beam(s, "Axial force", *axial_force, *this);
       }
     }
 
@@ -638,13 +678,14 @@ namespace hamilton
       Section::Scope loads(s, "Loads");
       distributed_load     = s.get_function_of_x("Distributed load");
       has_distributed_load = !is_zero_expression(s.get("Distributed load"));
+      check_finite_on_beam(s, "Distributed load", *distributed_load, *this);
       Section::Scope scope(s, "Point loads");
       for (const auto &name : s.get_names("Names"))
         {
           Section::Scope one(s, name);
           PointLoad      load;
           load.name     = name;
-          load.position = get_position(s, "Position", length());
+          load.position = get_position(s, "Position", *this);
           load.force  = s.get_double("Force");
           load.moment = s.get_double("Moment");
           point_loads.push_back(load);
@@ -656,6 +697,30 @@ namespace hamilton
   BeamModel::length() const
   {
     return segments.empty() ? 0. : segments.back().x_end;
+  }
+
+  double
+  BeamModel::position_tolerance() const
+  {
+    return 1e-12 * length();
+  }
+
+  bool
+  BeamModel::on_beam(double x) const
+  {
+    return x >= -position_tolerance() && x <= length() + position_tolerance();
+  }
+
+  double
+  BeamModel::snap(double x) const
+  {
+    const double tolerance = position_tolerance();
+    if (std::abs(x) <= tolerance)
+      return 0.;
+    for (const auto &segment : segments)
+      if (std::abs(x - segment.x_end) <= tolerance)
+        return segment.x_end;
+    return x;
   }
 
   const Segment &
@@ -722,6 +787,48 @@ namespace hamilton
         if (std::abs(rows[i][0] * rows[j][1] - rows[i][1] * rows[j][0]) > 1e-12)
           return 2;
     return 1;
+  }
+
+  bool
+  BeamModel::coupling_cancels(const std::string &name) const
+  {
+    for (const auto &e : electrodes)
+      if (e.name == name)
+        {
+          double coupling = 0, magnitude = 0;
+          for (const auto &segment : segments)
+            {
+              const double covered =
+                std::min(segment.x_end, e.x_end) - std::max(segment.x_start, e.x_start);
+              if (covered <= 0)
+                continue;
+              const ElectrodeTerms terms = electrode_terms(e, segment);
+              coupling += std::abs(terms.coupling_per_curvature) * covered;
+              magnitude += terms.coupling_magnitude_per_curvature * covered;
+            }
+          return !(coupling > 1e-8 * magnitude);
+        }
+    return false;
+  }
+
+  std::vector<std::string>
+  BeamModel::electrode_warnings() const
+  {
+    std::vector<std::string> warnings;
+    for (const auto &e : electrodes)
+      if (coupling_cancels(e.name))
+        {
+          std::string layers;
+          for (const auto &l : e.layers)
+            layers += (layers.empty() ? "" : ", ") + l;
+          warnings.push_back(
+            "Electrode '" + e.name + "' (layers " + layers +
+            ") has no bending coupling: the contributions of its layers cancel or vanish (coupling "
+            "below 1e-8 of the layers' magnitudes), so its voltage is zero and no load on it "
+            "harvests power. A series bimorph needs its layers poled oppositely ('Poling'), a "
+            "parallel one alike; a layer on the neutral axis does not couple in bending.");
+        }
+    return warnings;
   }
 
   double

@@ -1,5 +1,8 @@
 #include <hamilton/discretization/discretization.h>
 
+#include <iomanip>
+#include <sstream>
+
 namespace hamilton
 {
   using namespace dealii;
@@ -27,4 +30,21 @@ namespace hamilton
     discretization->parse_parameters(section);
     return discretization;
   }
+
+  void
+  require_memory(double             bytes,
+                 const std::string &path,
+                 const std::string &entry,
+                 const std::string &value,
+                 const std::string &what)
+  {
+    if (bytes <= memory_limit_bytes)
+      return;
+    std::ostringstream m;
+    m << std::setprecision(3) << "needs about " << bytes / (1024. * 1024. * 1024.) << " GiB for "
+      << what << ", more than the " << memory_limit_bytes / (1024. * 1024. * 1024.)
+      << " GiB a run may use. Reduce it.";
+    input_error(path, entry, value, m.str());
+  }
+
 } // namespace hamilton

@@ -35,11 +35,21 @@ namespace hamilton
   {
     Section::Scope scope(s, "Finite elements");
     const long     p = s.handler().get_integer("Polynomial degree");
-    if (p < 3 || p > 20)
+    if (p < 3)
       s.fail("Polynomial degree",
-             "must be between 3 (Hermite cubic) and 20; C1 beam elements "
-             "need at least cubic polynomials. Set 3 or more.");
-    set(s.get_unsigned("Number of elements"), static_cast<unsigned int>(p));
+             "C1 beam elements need at least cubic polynomials. Set 3 (Hermite cubic) to 20.");
+    if (p > 20)
+      s.fail("Polynomial degree",
+             "is above the highest degree available, 20. Set 3 to 20; for more accuracy use "
+               "more elements ('Number of elements').");
+    const unsigned int n_elements = s.get_unsigned("Number of elements");
+    // unknowns and the banded sparse operators (M, K, K_g, condensed copies)
+    const double n_unknowns = double(n_elements) * (p - 1);
+    require_memory(n_unknowns * ((2. * p + 1) * 12 * 6 + 200), s.path(), "Number of elements",
+                   std::to_string(n_elements),
+                   "the operators of " + std::to_string(n_elements) + " elements of degree " +
+                     std::to_string(p));
+    set(n_elements, static_cast<unsigned int>(p));
   }
 
   void
@@ -265,6 +275,11 @@ namespace hamilton
         ops->electrodes.push_back(operators);
       }
 
+    // the round-off scale of an element uses the beam's mean mass per length,
+    // so that a stiff, light segment is not taken for a fine mesh
+    double mean_rhoA = 0;
+    for (const auto &s : model->segments)
+      mean_rhoA += s.section.mass_per_length * (s.x_end - s.x_start) / model->length();
     C1BeamElement::LocalOperators local;
     for (unsigned int e = 0; e < n_elements; ++e)
       {
@@ -284,8 +299,9 @@ namespace hamilton
         scatter(full_dofs(e), &local.mass, &local.stiffness, &local.geometric, &local.load);
         add_electrodes(e, segment, local.curvature, reaction_of, *ops);
         const double h_eff = h * 3. / degree;
-        ops->stiffness_scale =
-          std::max(ops->stiffness_scale, EI / (rhoA * std::pow(h_eff, 4)));
+        ops->stiffness_scale = std::max(ops->stiffness_scale, EI / (rhoA * std::pow(h_eff, 4)));
+        ops->stiffness_scales.push_back(
+          {nodes[e], nodes[e + 1], EI / (mean_rhoA * std::pow(h_eff, 4))});
       }
 
     // Point contributions: a 2x2 operator on (w, w') at a vertex, expressed

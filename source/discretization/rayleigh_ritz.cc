@@ -257,7 +257,12 @@ namespace hamilton
   RayleighRitz::parse_parameters(Section &s)
   {
     Section::Scope scope(s, "Rayleigh-Ritz");
-    set(s.get("Trial functions"), s.get_unsigned("Number of functions"));
+    const unsigned int n_functions = s.get_unsigned("Number of functions");
+    // full n x n operators, dense copies and the complete modal basis
+    require_memory(12. * n_functions * double(n_functions) * sizeof(double), s.path(), "Number of functions",
+                   std::to_string(n_functions),
+                   "the full operators of " + std::to_string(n_functions) + " trial functions");
+    set(s.get("Trial functions"), n_functions);
   }
 
   void
@@ -349,6 +354,16 @@ namespace hamilton
       stiffness_scale = std::max(stiffness_scale, EI / rhoA * std::pow(n / model->length(), 4));
     });
     ops->stiffness_scale = stiffness_scale;
+    // the round-off scale per segment uses the beam's mean mass per length,
+    // so that a stiff, light segment is not taken for a fine discretization
+    double mean_rhoA = 0;
+    for (const auto &segment : model->segments)
+      mean_rhoA += segment.section.mass_per_length * (segment.x_end - segment.x_start) / model->length();
+    for (const auto &segment : model->segments)
+      ops->stiffness_scales.push_back({segment.x_start,
+                                       segment.x_end,
+                                       segment.section.bending_stiffness / mean_rhoA *
+                                         std::pow(n / model->length(), 4)});
 
     const auto add_point = [&](double x, double m, double J, double k, double kr, double F, double Mo) {
       functions(x, v);

@@ -131,9 +131,14 @@ namespace hamilton
         }
     const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> eig(Ke, Me);
     std::vector<Vector<double>> phi(n, Vector<double>(ops.mass.m()));
+    // the projected pencil's eigenvectors have an arbitrary sign (Eigen,
+    // round-off of the basis): give every ROM coordinate the documented one
     for (unsigned int r = 0; r < n; ++r)
-      for (unsigned int k = 0; k < n; ++k)
-        phi[r].add(eig.eigenvectors()(k, r), basis[k]);
+      {
+        for (unsigned int k = 0; k < n; ++k)
+          phi[r].add(eig.eigenvectors()(k, r), basis[k]);
+        apply_sign_convention(phi[r]);
+      }
     rom.n_correction_modes = phi.size() - rom.n_normal_modes;
 
     const unsigned int m = phi.size();

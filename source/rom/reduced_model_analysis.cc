@@ -152,12 +152,21 @@ namespace hamilton
     {
       n_modes           = s.get_unsigned("Number of modes");
       correction_order  = s.get_unsigned("Static correction order");
-      points            = parse_output_points(s, "Output points", 1e300);
+      points            = parse_output_points(s, "Output points");
       rom_file          = s.get("File");
       state_space_file  = s.get("State-space file");
       for (const auto *entry : {"File", "State-space file"})
         if (s.get(entry).empty() || s.get(entry).find('/') != std::string::npos)
           s.fail(entry, "must be a plain file name (no directory): the file goes to the output directory.");
+      // the analysis also writes rom_modes.csv and rom_verification.csv
+      for (const auto *entry : {"File", "State-space file"})
+        for (const std::string other : {"rom_modes.csv", "rom_verification.csv", "results.json"})
+          if (s.get(entry) == other)
+            s.fail(entry, "is the name of another output file of the run, which would "
+                          "overwrite it. Choose another name.");
+      if (rom_file == state_space_file)
+        s.fail("State-space file", "is also 'File', the ROM file: one would "
+                                   "overwrite the other. Give the two files different names.");
       inputs_text  = s.get("State-space inputs");
       outputs_text = s.get("State-space outputs");
       if (!inputs_text.empty())
@@ -168,6 +177,7 @@ namespace hamilton
       compare             = s.get_bool("Compare with full model");
       include_prestress   = s.get_bool("Include prestress");
       n_verification      = s.get_unsigned("Verification frequencies");
+
     }
 
     void
@@ -179,11 +189,17 @@ namespace hamilton
                     "the discretization has " + std::to_string(n) + " unknowns, hence " +
                       std::to_string(n) + " modes. Ask for at most " + std::to_string(n) +
                       " or refine the discretization.");
-      const double L = problem.model.length();
-      for (const auto &p : points)
-        if (p.second > L)
-          input_error(path, "Output points", "'" + p.first + "'",
-                      "lies outside the beam (0 <= x <= " + std::to_string(L) + " m).");
+      points_on_beam(points, problem.model, path, "Output points");
+      if (compare)
+        {
+          // each row holds 1 + 3 numbers per output point and electrode;
+          // the comparison uses the complete modal basis
+          const double columns = 1 + 3. * (output_points(problem).size() + problem.model.electrodes.size());
+          require_memory(double(n_verification) * (columns * sizeof(double) + 32), path,
+                         "Verification frequencies", std::to_string(n_verification),
+                         "the verification table of " + std::to_string(n_verification) + " frequencies");
+          require_full_modal_basis(problem, path);
+        }
       if (correction_order > 0 && problem.model.rigid_body_restraint_rank() < 2)
         input_error(path, "Static correction order", std::to_string(correction_order),
                     "the beam can move as a rigid body, so K is singular and has no static "
@@ -236,6 +252,7 @@ namespace hamilton
       result->result_tables.push_back(modes);
       if (compare)
         verify(problem, *result);
+      require_finite(*result, path, "Check the magnitudes in 'Beam' and 'Beam/Electrodes'.");
       return result;
     }
 
@@ -253,7 +270,7 @@ namespace hamilton
     {
       if (points.empty())
         return {{"tip", problem.model.length()}};
-      return points;
+      return points_on_beam(points, problem.model, path, "Output points");
     }
 
     std::vector<Port>

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -192,7 +193,19 @@ TEST(ReducedModel, BadFilesAreRejected)
   // 2 modes + 3 corrections (base, electrode, the tip load of the file)
   expect_rom_error([](auto &j) { j["damping_ratios"].erase(0); }, "'damping_ratios' has 4 entries, expected 5");
   expect_rom_error([](auto &j) { j["stiffness_matrix"].erase(0); }, "'stiffness_matrix' has 4 rows, expected 5");
-  expect_rom_error([](auto &j) { j.erase("electrodes"); }, "a field is missing");
+  expect_rom_error([](auto &j) { j.erase("electrodes"); }, "'electrodes' is missing");
+  // fields of the wrong JSON type name the field and the type expected
+  expect_rom_error([](auto &j) { j["n_modes"] = "5"; }, "'n_modes' = \"5\" is a string; it must be a whole number");
+  expect_rom_error([](auto &j) { j["format"] = 5; }, "'format' = 5, not \"hamilton-rom\"");
+  expect_rom_error([](auto &j) { j = nlohmann::json::array({j}); }, "holds an array, not a JSON object");
+  expect_rom_error([](auto &j) { j["damping_ratios"] = "0.01"; }, "'damping_ratios' = \"0.01\" is a string");
+  expect_rom_error([](auto &j) { j["electrodes"][0]["name"] = 3; }, "'electrodes/name' = 3 is a number");
+  // values no physical ROM has: unsigned wrap, negative omega and damping
+  expect_rom_error([](auto &j) { j["n_normal_modes"] = -1; }, "'n_normal_modes' = -1 is a number");
+  expect_rom_error([](auto &j) { j["angular_frequencies_rad_s"][0] = -1.; }, "entry 1 = -1 rad/s is negative");
+  expect_rom_error([](auto &j) { j["damping_ratios"][1] = -0.5; }, "entry 2 = -0.5 is negative");
+  std::filesystem::create_directories("rom_directory.json");
+  EXPECT_THROW(ReducedModel::read("rom_directory.json"), RomError);
   expect_rom_error([](auto &j) { j["electrodes"][0]["capacitance_F"] = 0.; }, "of 'harvester' must be positive");
 
   // truncated and missing files
@@ -311,4 +324,41 @@ TEST(ReducedModel, FromRayleighRitzDiscretization)
   const complex exact = SpectralModel::deflection(full.solve(0, excitation, {}), full.mode_values(length));
   const complex approx = SpectralModel::deflection(reduced.solve(0, excitation, {}), reduced.mode_values(length));
   EXPECT_LT(rel(approx, exact), 1e-9);
+}
+
+// Mode signs follow one documented convention (apply_sign_convention: the
+// largest component positive, near-ties to the first), also for the ROM's
+// coordinates, which come out of a second eigensolution (of the projected
+// pencil) whose signs are arbitrary: each kept coordinate is the modal
+// analysis's mode with the same sign, so the participation factors and
+// couplings agree in sign and value.
+TEST(ReducedModel, ModeSignsFollowTheConvention)
+{
+  dealii::Vector<double> v(4);
+  v[0] = 0.5, v[1] = -1., v[2] = 1. - 1e-9, v[3] = 0.2; // near-tie: the first decides
+  auto flipped = v;
+  flipped *= -1.;
+  apply_sign_convention(v);
+  apply_sign_convention(flipped);
+  EXPECT_EQ(v[1], 1.);
+  for (unsigned int i = 0; i < 4; ++i)
+    EXPECT_EQ(v[i], flipped[i]);
+
+  const auto   loaded = load(bimorph);
+  ModalOptions options;
+  options.n_modes             = 4;
+  options.samples_per_element = 0;
+  const auto modal            = compute_modes(loaded->problem(), options);
+  for (unsigned int order : {0u, 1u, 2u})
+    {
+      const ReducedModel rom = reduce(loaded->problem(), 4, order, {{"tip", L}});
+      for (unsigned int r = 0; r < 4; ++r)
+        {
+          const auto &m = modal->modes[r];
+          EXPECT_NEAR(rom.participation_translation[r] / m.participation - 1, 0., 1e-8)
+            << "order " << order << ", mode " << r + 1;
+          EXPECT_NEAR(rom.electrodes[0].coupling[r] / m.electrodes[0].modal_coupling - 1, 0., 1e-8)
+            << "order " << order << ", mode " << r + 1;
+        }
+    }
 }

@@ -112,6 +112,34 @@ namespace hamilton
   };
 
   using AnalysisRegistry = Registry<Analysis>;
+
+  /**
+   * Read entry `entry` of the current subsection as a list of numbers: "a,
+   * b, c", "linspace(start, stop, count)" or "logspace(e1, e2, count)". The
+   * count must be a positive integer of at most `max_count`, and every value
+   * finite; otherwise the message says which of these is wrong.
+   */
+  std::vector<double>
+  get_number_list(const Section &section, const std::string &entry, std::size_t max_count);
+
+  /**
+   * A double entry that must be finite and of magnitude at most `bound` (in
+   * `unit`), such that products of it with the model's numbers stay finite.
+   */
+  double
+  get_bounded_double(const Section     &section,
+                     const std::string &entry,
+                     double             bound,
+                     const std::string &unit);
+
+  /**
+   * Throw an InputError if a number of `result` (its tables, fields or JSON
+   * summary) is not finite: such results are never written. The message names
+   * the analysis' subsection `path`, where the first bad number is, and
+   * `cause`, the entries that may be out of range.
+   */
+  void
+  require_finite(const AnalysisResult &result, const std::string &path, const std::string &cause);
 } // namespace hamilton
 
 #endif

@@ -29,7 +29,22 @@ namespace hamilton
    */
   constexpr unsigned int dense_size_limit = 200;
 
-  /** Eigenpairs, eigenvalues sorted as documented by the producing function. */
+  /**
+   * Give `vector` the documented sign of every mode Hamilton writes or
+   * projects: the component of largest magnitude is positive, where
+   * components within a relative 1e-6 of the largest count as equally large
+   * and the first of them (lowest index) decides. A vector and its negative
+   * thus always come out the same, whichever BLAS/LAPACK or eigensolver
+   * produced it (two components equal up to round-off, as at mirror points
+   * of a symmetric beam, cannot swap the decision).
+   */
+  void
+  apply_sign_convention(dealii::Vector<double> &vector);
+
+  /**
+   * Eigenpairs, eigenvalues sorted as documented by the producing function;
+   * every vector follows apply_sign_convention().
+   */
   struct EigenSolution
   {
     std::vector<double>                 values;

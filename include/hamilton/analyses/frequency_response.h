@@ -33,9 +33,39 @@ namespace hamilton
     frequencies_hz(const SpectralModel &model) const;
   };
 
-  /** "tip: 0.1, mid: 0.05" -> named positions; a bare number names itself. */
+  /**
+   * "tip: 0.1, mid: 0.05" -> named positions (m); a bare number names itself.
+   * Positions must be finite and >= 0; whether they lie on the beam is
+   * checked by points_on_beam() once the model is known.
+   */
   std::vector<std::pair<std::string, double>>
-  parse_output_points(Section &section, const std::string &entry, double length);
+  parse_output_points(Section &section, const std::string &entry);
+
+  /**
+   * Throw an InputError naming `path` and 'Number of modes' if `n_modes`
+   * exceeds the number of unknowns (the modes there are): a model is never
+   * silently truncated.
+   */
+  void
+  check_number_of_modes(unsigned int n_modes, const Problem &problem, const std::string &path);
+
+  /**
+   * Throw an InputError if the complete modal basis of the problem (dense,
+   * 'Number of modes = 0') does not fit in memory_limit_bytes.
+   */
+  void
+  require_full_modal_basis(const Problem &problem, const std::string &path);
+
+  /**
+   * The points moved onto the beam's ends and joints within the position
+   * tolerance (BeamModel::snap). A point beyond the end throws an InputError
+   * naming `path`, `entry`, the point and the length, to full precision.
+   */
+  std::vector<std::pair<std::string, double>>
+  points_on_beam(const std::vector<std::pair<std::string, double>> &points,
+                 const BeamModel                                   &model,
+                 const std::string                                 &path,
+                 const std::string                                 &entry);
 
   /** Result of a frequency response: amplitudes per frequency. */
   class FrequencyResponseResult : public AnalysisResult

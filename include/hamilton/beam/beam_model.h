@@ -100,6 +100,14 @@ namespace hamilton
     free     ///< nothing prescribed (springs may still act)
   };
 
+  /**
+   * The shortest decimal text that reads back as exactly `value` (at most 17
+   * significant digits), for messages that must show a difference in the
+   * last digits (a position just beyond the end of the beam).
+   */
+  std::string
+  format_number(double value);
+
   /** Parse "clamped", "pinned", "guided", "free". */
   SupportCondition
   support_condition_from_string(const std::string &name);
@@ -179,6 +187,9 @@ namespace hamilton
   {
     double coupling_per_curvature = 0;
     double capacitance_per_length = 0;
+    /** sum_k |a_k p_k e31_k b_k zbar_k|: what the coupling would be if no
+        layer cancelled another (N m/V). */
+    double coupling_magnitude_per_curvature = 0;
   };
   ElectrodeTerms
   electrode_terms(const struct Electrode &electrode, const struct Segment &segment);
@@ -247,6 +258,27 @@ namespace hamilton
     double
     length() const;
 
+    /**
+     * Positions closer than this (m) are the same point: 1e-12 of the
+     * length, far above the round-off of summed segment lengths (a few ulp)
+     * and far below any physical feature.
+     */
+    double
+    position_tolerance() const;
+
+    /** True if 0 <= x <= L up to position_tolerance(). */
+    bool
+    on_beam(double x) const;
+
+    /**
+     * x moved onto 0, L or a segment end if it lies within
+     * position_tolerance() of one; x otherwise. Every position the user
+     * gives is compared with the beam's points after this, so that an end
+     * given as 55.8e-3 on segments 50.8e-3 + 5e-3 is the end.
+     */
+    double
+    snap(double x) const;
+
     /** The segment that contains x; at a joint, the one to the right. */
     const Segment &
     segment_at(double x) const;
@@ -265,6 +297,20 @@ namespace hamilton
      */
     unsigned int
     rigid_body_restraint_rank() const;
+
+    /**
+     * A warning for each electrode whose layers' couplings cancel (a series
+     * bimorph with both layers poled alike, a layer on the neutral axis):
+     * its coupling is zero up to round-off (below 1e-8 of the sum of the
+     * layers' magnitudes), so it neither senses nor drives bending and no
+     * load on it harvests power. Empty if every electrode couples.
+     */
+    std::vector<std::string>
+    electrode_warnings() const;
+
+    /** True if electrode_warnings() names the electrode `name`. */
+    bool
+    coupling_cancels(const std::string &name) const;
 
     /** Total mass of the beam and its point masses (kg). */
     double

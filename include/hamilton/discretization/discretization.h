@@ -87,6 +87,20 @@ namespace hamilton
      * round-off floor of eigenvalues: relative error ~ eps * this / lambda.
      */
     double stiffness_scale = 0;
+    /** The stiffness scale of a part [x_start, x_end] of the beam (1/s^2). */
+    struct ScaleInterval
+    {
+      double x_start = 0; ///< m
+      double x_end   = 0; ///< m
+      double scale   = 0; ///< EI / (rhoA h^4) there
+    };
+    /**
+     * The stiffness scale per element (finite elements) or segment
+     * (assumed modes), so that round-off estimates can weight it by where a
+     * mode stores its strain energy: a stiff, light segment that barely
+     * bends does not limit the accuracy of the modes of the rest.
+     */
+    std::vector<ScaleInterval> stiffness_scales;
   };
 
   /**
@@ -152,6 +166,25 @@ namespace hamilton
   };
 
   using DiscretizationRegistry = Registry<Discretization>;
+
+  /**
+   * The most memory (bytes) a run may plan to allocate for one array or
+   * table: 4 GiB. Sizes are estimated before allocating, so that a huge
+   * count is refused with a message instead of ending in std::bad_alloc.
+   */
+  constexpr double memory_limit_bytes = 4. * 1024. * 1024. * 1024.;
+
+  /**
+   * Throw an InputError naming `path` and `entry` (whose value is `value`)
+   * if `bytes`, the estimated size of `what`, exceeds memory_limit_bytes.
+   */
+  void
+  require_memory(double             bytes,
+                 const std::string &path,
+                 const std::string &entry,
+                 const std::string &value,
+                 const std::string &what);
+
 } // namespace hamilton
 
 #endif
