@@ -367,7 +367,8 @@ namespace hamilton
     prm.declare_entry("Samples per element",
                       "8",
                       Patterns::Integer(1),
-                      "Points per element in the mode-shape table and VTU.");
+                      "Points per element in the mode-shape table (modes.csv); the VTU files "
+                      "use 'Output/Samples per element'.");
     prm.leave_subsection();
   }
 
