@@ -126,6 +126,13 @@ def main():
               f"C = {mp.nstr(beam['C'], 15)} F, k_r = Theta^2/C = {mp.nstr(beam['Theta']**2 / beam['C'], 12)} N m")
         print("  f_sc (Hz):", ", ".join(mp.nstr(f, 16) for f in sc))
         print("  f_oc (Hz):", ", ".join(mp.nstr(f, 16) for f in oc))
+        kappa = beam["Theta"] / beam["EI"]  # curvature per volt of the full-length electrode (Case 3a)
+        print(f"  static tip deflection for 1 V, kappa L^2/2: {mp.nstr(kappa * beam['L'] ** 2 / 2, 16)} m")
+        K2 = (oc[0] ** 2 - sc[0] ** 2) / sc[0] ** 2
+        w_sc, w_oc = 2 * mp.pi * sc[0], 2 * mp.pi * oc[0]
+        print(f"  RL shunt (Case 3b, mode 1): K^2 = {mp.nstr(K2, 16)}, Hagood-von Flotow L = 1/(C w_oc^2) = "
+              f"{mp.nstr(1 / (beam['C'] * w_oc**2), 16)} H, R = sqrt(2) K/(1 + K^2)/(C w_sc) = "
+              f"{mp.nstr(mp.sqrt(2) * mp.sqrt(K2) / (1 + K2) / (beam['C'] * w_sc), 16)} Ohm")
     beam, zeta = bimorph_1b(), mp.mpf("0.0088")
     data = modal_data(beam, 2000)
     w1, chi1, p1 = data[0]
@@ -133,6 +140,9 @@ def main():
     print(f"Case 1b: gamma_1 = chi_1^2/(C omega_1^2) = {mp.nstr(gamma, 12)}")
     V = voltage(beam, data, 470, w1, zeta)
     print(f"  |V| at f_sc, 470 Ohm, 1 g, zeta 0.0088 on every mode: {mp.nstr(abs(V), 12)} V")
+    absV = lambda w: abs(voltage(beam, data, 470, w, zeta))
+    w_peak = mp.findroot(lambda w: mp.diff(absV, w), w1)
+    print(f"  470 Ohm: largest |V| {mp.nstr(absV(w_peak), 12)} V at {mp.nstr(w_peak / (2 * mp.pi), 12)} Hz")
     R, P = optimum(beam, data, w1, zeta)
     print(f"  full model at f_sc: R_opt = {mp.nstr(R, 12)} Ohm, P_max = {mp.nstr(P, 12)} W (peak)")
     R1, P1 = optimum(beam, data[:1], w1, zeta, static_correction=False)
