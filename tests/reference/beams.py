@@ -58,7 +58,7 @@ def main():
     sigma = (mp.sinh(b1) - mp.sin(b1)) / (mp.cosh(b1) + mp.cos(b1))
     phi = lambda x: mp.cosh(b1 * x) - mp.cos(b1 * x) - sigma * (mp.sinh(b1 * x) - mp.sin(b1 * x))
     ratio = mp.quad(phi, [0, 1]) ** 2 / mp.quad(lambda x: phi(x) ** 2, [0, 1])
-    print(f"  effective mass of mode 1: {mp.nstr(ratio, 10)} of the beam mass {mp.nstr(m * L, 10)} kg = {mp.nstr(ratio * m * L, 10)} kg")
+    print(f"  effective mass of mode 1: {mp.nstr(ratio, 15)} of the beam mass {mp.nstr(m * L, 10)} kg = {mp.nstr(ratio * m * L, 15)} kg")
     print("tip_mass (M 0.05 kg, J 1e-6 kg m^2): f (Hz) =",
           ", ".join(mp.nstr(f, 17) for f in tip_mass_roots(L, EI, m, mp.mpf("0.05"), mp.mpf("1e-6"), 4)))
     for M in ("0", "0.025", "0.05"):
