@@ -259,7 +259,7 @@ TEST(Coupled, TranslatingAndRotatingRoot)
             << summary.stored_energy_change << " J of " << e0 << " J; T* + V at the end " << e_end << " J ("
             << e_end / e0 - 1 << ")\n";
   EXPECT_GT(largest_tip, 1e-5); // the beam is excited by the coupled motion
-  // measured -7.0e-12 for both
+  // measured 4e-13 ... 9e-12 for both (three runs: the term order still varies)
   EXPECT_LT(std::abs(summary.stored_energy_change), 5e-11 * e0);
   EXPECT_NEAR(e_end / e0, 1., 5e-11);
 }
