@@ -113,8 +113,9 @@ TEST(Coupled, SteadyStateOfModalBeamEqualsFrequencyResponse)
   std::cout << "voltage amplitude: lumped " << V_rom << " V, ROM FRF " << V_full << " V (" << V_rom / V_full - 1
             << "); tip: " << w_rom << " m, " << w_full << " m (" << w_rom / w_full - 1 << "); audit " << audit / supplied
             << "; full model " << V_converged << " V (" << V_rom / V_converged - 1 << ")\n";
-  EXPECT_NEAR(V_rom / V_full, 1., 1e-6);
-  EXPECT_NEAR(w_rom / w_full, 1., 1e-6);
+  // measured -5.3e-9 and -4.8e-9
+  EXPECT_NEAR(V_rom / V_full, 1., 3e-8);
+  EXPECT_NEAR(w_rom / w_full, 1., 3e-8);
   EXPECT_LT(audit, 1e-8 * supplied);
   // two modes suffice below the first resonance: measured -4.2e-4 against
   // the full finite-element model
@@ -168,12 +169,13 @@ TEST(Coupled, RotatingModalBeamAgainstPrestressedBeam)
           const double lumped = std::sqrt(eig.eigenvalues()(r));
           const double beam   = std::sqrt(fe.omega[r] * fe.omega[r] - Omega * Omega);
           std::cout << "Omega " << Omega << " rad/s, mode " << r + 1 << ": lumped " << lumped << ", beam solver "
-                    << beam << " rad/s (non-rotating " << rom.omega[r] << ")\n";
+                    << beam << " rad/s (" << lumped / beam - 1 << "; non-rotating " << rom.omega[r] << ")\n";
           // the ROM's 4 non-rotating modes span the rotating ones well at low
-          // speed (measured 1e-6 at 50 rad/s); at 200 rad/s, above the first
-          // frequency, the ROM is a Rayleigh-Ritz upper bound (measured 4e-4)
+          // speed (measured 1.6e-6 and 8.5e-7 at 50 rad/s); at 200 rad/s, above
+          // the first frequency, the ROM is a Rayleigh-Ritz upper bound
+          // (measured 4.2e-4 and 1.5e-4)
           if (Omega < 100)
-            EXPECT_NEAR(lumped / beam, 1., 1e-5);
+            EXPECT_NEAR(lumped / beam, 1., 8e-6);
           else
             {
               EXPECT_GE(lumped, beam * (1 - 1e-12));
@@ -230,16 +232,34 @@ TEST(Coupled, TranslatingAndRotatingRoot)
   double                       largest_tip = 0, e0 = 0;
   const auto columns = lumped::output_columns(*run.equations);
   const auto tip     = std::find(columns.begin(), columns.end(), "beam_tip_w") - columns.begin();
+  std::vector<double> last;
   const auto summary = lumped::simulate(compiled, *run.equations, run.options,
                                         [&](const std::vector<double> &row) {
                                           largest_tip = std::max(largest_tip, std::abs(row[tip]));
+                                          last        = row;
                                         },
                                         nullptr);
+  // the energy T* + V at the end, evaluated from the derived energies at the
+  // last row (T* is quadratic in the velocities: no prescribed motion), not
+  // from the audit
+  GiNaC::exmap at_end;
+  for (const auto &c : sys.coordinates)
+    {
+      const auto column = [&](const std::string &name) {
+        return last[std::find(columns.begin(), columns.end(), name) - columns.begin()];
+      };
+      at_end[c.position] = column(c.name);
+      at_end[c.velocity] = column(c.name + "_dot");
+    }
+  const double e_end =
+    GiNaC::ex_to<GiNaC::numeric>(GiNaC::evalf((sys.kinetic + sys.potential).subs(at_end))).to_double();
   e0 = 0.5 * (2 + rom.rigid_mass) * 0.25 + 0.5 * (1e-3 + rom.second_moment) * 9 +
        rom.first_moment * 0.5 * 3; // at t = 0, theta = 0, beam at rest
   std::cout << "moving root: largest tip deflection " << largest_tip << " m, stored energy change "
-            << summary.stored_energy_change << " J of " << e0 << " J\n";
+            << summary.stored_energy_change << " J of " << e0 << " J; T* + V at the end " << e_end << " J ("
+            << e_end / e0 - 1 << ")\n";
   EXPECT_GT(largest_tip, 1e-5); // the beam is excited by the coupled motion
-  EXPECT_EQ(summary.supplied_work, 0.);
-  EXPECT_LT(std::abs(summary.stored_energy_change), 1e-8 * e0);
+  // measured 4e-13 ... 9e-12 for both (three runs: the term order still varies)
+  EXPECT_LT(std::abs(summary.stored_energy_change), 5e-11 * e0);
+  EXPECT_NEAR(e_end / e0, 1., 5e-11);
 }
