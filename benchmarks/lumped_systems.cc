@@ -1,7 +1,7 @@
 // Benchmark: the lumped examples measured side by side with a SymPy + SciPy
 // peer (benchmarks/peers/lumped_peer.py: the same systems with the same
 // parameters, derived with SymPy and integrated with scipy's solve_ivp at the
-// same rtol/atol), in one invocation. For each example, with the tolerances
+// same rtol/atol, LSODA by default), in one invocation. For each example, with the tolerances
 // and final time of its .prm file:
 //  * Hamilton in this process: derivation, compilation, integration (s),
 //    residual and Jacobian evaluations, the final state; and the cost of one
@@ -16,7 +16,12 @@
 // Last, the start-up time of `hamilton --help` and `hamilton --validate`
 // (best and median of 5).
 //
-// usage: benchmark_lumped_systems [--method Radau|BDF|LSODA] [EXAMPLE ...]
+// With --reference, the peer's equations are also integrated by an explicit
+// 8th-order method (DOP853) at rtol 1e-13, and each program's largest
+// difference from that reference is printed: which one is off when they
+// disagree.
+//
+// usage: benchmark_lumped_systems [--method LSODA|Radau|BDF] [--reference] [EXAMPLE ...]
 //        (EXAMPLE: a name of prm/lumped without .prm; default: all seven)
 #include <hamilton/lumped/lumped_run.h>
 #include <hamilton/run.h>
@@ -108,10 +113,69 @@ namespace
     double        peer_constraint;
     std::string   worst;
     double        worst_hamilton = 0, worst_peer = 0, difference = 0;
+    // with --reference: each program's largest difference from the reference
+    std::string reference_worst_hamilton, reference_worst_peer;
+    double      reference_hamilton = -1, reference_peer = -1;
   };
 
+  /** A final state by column name (coordinates and their _dot). */
+  using State = std::map<std::string, double>;
+
+  /**
+   * The largest |a - b| over the columns of `scale`, relative to the column's
+   * largest magnitude over the run; the column's name.
+   */
+  std::pair<double, std::string>
+  largest_difference(const State &a, const State &b, const State &scale)
+  {
+    std::pair<double, std::string> worst{-1, ""};
+    for (const auto &[label, s] : scale)
+      {
+        if (a.count(label) == 0 || b.count(label) == 0)
+          throw std::runtime_error("no final value of " + label);
+        const double d = std::abs(a.at(label) - b.at(label)) / std::max(s, std::numeric_limits<double>::min());
+        if (d > worst.first)
+          worst = {d, label};
+      }
+    return worst;
+  }
+
+  std::string
+  number(double x)
+  {
+    std::ostringstream s;
+    s << std::setprecision(17) << x;
+    return s.str();
+  }
+
+  /** Run the peer; its JSON output. */
+  nlohmann::json
+  run_peer(const std::string &source, const std::string &name, const std::string &method, double rtol, double atol,
+           double final_time, double interval, const std::string &out, double &wall)
+  {
+    wall = run_process({PEER_PYTHON, source + "/benchmarks/peers/lumped_peer.py", name, "--rtol", number(rtol), "--atol",
+                        number(atol), "--final-time", number(final_time), "--output-interval", number(interval),
+                        "--csv", out + ".csv", "--method", method},
+                       out + ".json", out + ".err");
+    std::ifstream in(out + ".json");
+    return nlohmann::json::parse(in);
+  }
+
+  State
+  final_state(const nlohmann::json &peer)
+  {
+    State s;
+    for (const auto &[label, value] : peer.at("final").items())
+      s[label] = value;
+    return s;
+  }
+
   Measured
-  measure(const std::string &name, const std::string &source, const std::string &directory, const std::string &method)
+  measure(const std::string &name,
+          const std::string &source,
+          const std::string &directory,
+          const std::string &method,
+          bool               reference)
   {
     Measured    r;
     const auto  file = source + "/prm/lumped/" + name + ".prm";
@@ -168,41 +232,37 @@ namespace
                             out + "_hamilton.err");
 
     // the peer as a process, end to end
-    auto number = [](double x) {
-      std::ostringstream s;
-      s << std::setprecision(17) << x;
-      return s.str();
-    };
-    r.peer_process = run_process({PEER_PYTHON, std::string(source) + "/benchmarks/peers/lumped_peer.py", name,
-                                  "--rtol", number(r.rtol), "--atol", number(r.atol), "--final-time",
-                                  number(r.final_time), "--output-interval", number(run.options.output_interval),
-                                  "--csv", out + "_peer.csv", "--method", method},
-                                 out + "_peer.json", out + "_peer.err");
-    std::ifstream        in(out + "_peer.json");
-    const nlohmann::json peer = nlohmann::json::parse(in);
-    r.peer_import             = peer.at("import_seconds");
-    r.peer_derive             = peer.at("derive_seconds");
-    r.peer_integrate          = peer.at("integrate_seconds");
-    r.peer_rhs                = peer.at("rhs_evaluations");
-    r.peer_jacobians          = peer.at("jacobians");
-    r.peer_constraint         = peer.at("constraint_residual");
+    const auto peer = run_peer(source, name, method, r.rtol, r.atol, r.final_time, run.options.output_interval,
+                               out + "_peer", r.peer_process);
+    r.peer_import     = peer.at("import_seconds");
+    r.peer_derive     = peer.at("derive_seconds");
+    r.peer_integrate  = peer.at("integrate_seconds");
+    r.peer_rhs        = peer.at("rhs_evaluations");
+    r.peer_jacobians  = peer.at("jacobians");
+    r.peer_constraint = peer.at("constraint_residual");
 
     // final states: every coordinate and velocity, relative to its column's scale
+    State hamilton, scales;
     for (unsigned int i = 0; i < 2 * n; ++i)
       {
         const auto &c     = run.system.coordinates[i % n];
         const auto  label = i < n ? c.name : c.name + "_dot";
-        if (!peer.at("final").contains(label))
-          throw std::runtime_error("the peer of " + name + " gives no final value of " + label);
-        const double p = peer.at("final").at(label), h = summary.final_y[i];
-        const double d = std::abs(h - p) / std::max(scale[i], std::numeric_limits<double>::min());
-        if (d >= r.difference)
-          {
-            r.difference     = d;
-            r.worst          = label;
-            r.worst_hamilton = h;
-            r.worst_peer     = p;
-          }
+        hamilton[label]   = summary.final_y[i];
+        scales[label]     = scale[i];
+      }
+    const State peer_state           = final_state(peer);
+    std::tie(r.difference, r.worst) = largest_difference(hamilton, peer_state, scales);
+    r.worst_hamilton                 = hamilton.at(r.worst);
+    r.worst_peer                     = peer_state.at(r.worst);
+    if (reference)
+      {
+        // the peer's equations integrated by an explicit 8th-order method at rtol 1e-13
+        double     wall = 0;
+        const auto tight =
+          final_state(run_peer(source, name, "DOP853", 1e-13, std::min(r.atol, 1e-15), r.final_time,
+                               run.options.output_interval, out + "_reference", wall));
+        std::tie(r.reference_hamilton, r.reference_worst_hamilton) = largest_difference(hamilton, tight, scales);
+        std::tie(r.reference_peer, r.reference_worst_peer)         = largest_difference(peer_state, tight, scales);
       }
     return r;
   }
@@ -212,11 +272,14 @@ int
 main(int argc, char **argv)
 {
   const std::string        source = HAMILTON_SOURCE_DIR;
-  std::string              method = "Radau";
+  std::string              method    = "LSODA";
+  bool                     reference = false;
   std::vector<std::string> names;
   for (int k = 1; k < argc; ++k)
     if (std::string(argv[k]) == "--method" && k + 1 < argc)
       method = argv[++k];
+    else if (std::string(argv[k]) == "--reference")
+      reference = true;
     else
       names.emplace_back(argv[k]);
   if (names.empty())
@@ -245,7 +308,7 @@ main(int argc, char **argv)
     {
       for (const auto &name : names)
         {
-          const auto r = measure(name, source, directory, method);
+          const auto r = measure(name, source, directory, method, reference);
           results.push_back(r);
           std::cout << std::left << std::setw(24) << r.name << std::right << std::setprecision(3) << std::setw(6)
                     << r.final_time << std::setw(7) << std::setprecision(0) << std::scientific << r.rtol << std::setw(7)
@@ -272,6 +335,21 @@ main(int argc, char **argv)
                     << std::setprecision(2) << std::scientific << std::setw(12) << r.difference << std::setw(16)
                     << r.peer_constraint << std::defaultfloat << std::setw(8) << (agree ? "yes" : "NO") << "\n";
         }
+      if (reference)
+        {
+          std::cout << "\nDifference from the reference (the peer's equations, DOP853 at rtol 1e-13), relative as "
+                       "above\n\n"
+                    << std::left << std::setw(24) << "system" << std::setw(14) << "Hamilton" << std::right
+                    << std::setw(12) << "difference" << "  " << std::left << std::setw(14) << "peer" << std::right
+                    << std::setw(12) << "difference" << "\n";
+          for (const auto &r : results)
+            std::cout << std::left << std::setw(24) << r.name << std::setw(14) << r.reference_worst_hamilton
+                      << std::right << std::scientific << std::setprecision(2) << std::setw(12)
+                      << r.reference_hamilton << "  " << std::left << std::setw(14) << r.reference_worst_peer
+                      << std::right << std::setw(12) << r.reference_peer << std::defaultfloat << "\n";
+        }
+      else if (!all)
+        std::cout << "(run with --reference to see which of the two is off)\n";
 
       const std::string example = source + "/prm/lumped/scotch_yoke_dc_motor.prm";
       const auto        help    = startup({HAMILTON_EXECUTABLE, "--help"}, directory);

@@ -2,7 +2,7 @@
 """SymPy + SciPy peer of Hamilton's lumped examples, run by benchmark_lumped_systems.
 
 usage: lumped_peer.py SYSTEM --rtol R --atol A --final-time T
-                      [--output-interval DT] [--csv FILE] [--method Radau|BDF|LSODA]
+                      [--output-interval DT] [--csv FILE] [--method LSODA|Radau|BDF|DOP853]
        lumped_peer.py --list
 
 SYSTEM is the name of an example in prm/lumped (scotch_yoke_dc_motor, ...). Each
@@ -17,9 +17,14 @@ equations with Rayleigh dissipation,
 written as a residual that is linear in the unknowns z = (velocities of the
 coordinates without inertia, accelerations of the others, multipliers), K z = F;
 lambdify (numpy, common subexpressions) gives K, F and the residual's derivatives
-for an analytic Jacobian. Integration: scipy.integrate.solve_ivp with a stiff
-method (Radau by default) at the given rtol/atol, states sampled every DT and
-written to a CSV as Hamilton writes lumped.csv.
+for an analytic Jacobian. Integration: scipy.integrate.solve_ivp at the given
+rtol/atol, states sampled every DT and written to a CSV as Hamilton writes
+lumped.csv. Default method LSODA (stiff/non-stiff switching, analytic Jacobian):
+measured on this machine it needs 10-20 times fewer right-hand sides than Radau
+at rtol 1e-11 and 5-15 times less time, and Radau does not finish the
+movable-plate capacitor at atol 1e-20 within 10 minutes (its Newton iteration
+cannot meet the tolerance on the velocity decaying to 1e-16 m/s). DOP853
+(explicit, no Jacobian) at rtol 1e-13 serves as the reference solution.
 
 Constraints: the slider-crank is integrated in minimal coordinates (the crank
 angle; rod angle and slider position are closed-form functions of it). The 3RRR
@@ -317,7 +322,7 @@ def main():
     parser.add_argument("--final-time", type=float, required=False)
     parser.add_argument("--output-interval", type=float, default=0)
     parser.add_argument("--csv", help="write the sampled states here")
-    parser.add_argument("--method", default="Radau", choices=["Radau", "BDF", "LSODA"])
+    parser.add_argument("--method", default="LSODA", choices=["Radau", "BDF", "LSODA", "DOP853"])
     a = parser.parse_args()
     if a.list:
         print("\n".join(SYSTEMS))
@@ -336,8 +341,8 @@ def main():
     if a.output_interval > 0:
         samples = np.linspace(0, T, int(round(T / a.output_interval)) + 1)
     clock = time.perf_counter()
-    sol = solve_ivp(derived.rhs, (0, T), y0, method=a.method, rtol=a.rtol, atol=a.atol, jac=derived.jacobian,
-                    t_eval=samples, dense_output=False)
+    jacobian = {"jac": derived.jacobian} if a.method != "DOP853" else {}
+    sol = solve_ivp(derived.rhs, (0, T), y0, method=a.method, rtol=a.rtol, atol=a.atol, t_eval=samples, **jacobian)
     integrate = time.perf_counter() - clock
     if not sol.success:
         sys.exit("%s: solve_ivp failed: %s" % (a.system, sol.message))
