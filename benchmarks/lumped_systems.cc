@@ -17,9 +17,11 @@
 // (best and median of 5).
 //
 // With --reference, the peer's equations are also integrated by an explicit
-// 8th-order method (DOP853) at rtol 1e-13, and each program's largest
-// difference from that reference is printed: which one is off when they
-// disagree.
+// 8th-order method (DOP853) at rtol 1e-13, and Hamilton's at rtol 1e-13 (in
+// this process); each one's largest difference from that reference is
+// printed: which program is off when they disagree, and whether by its
+// integration error (Hamilton at rtol 1e-13 close to the reference) or by its
+// equations.
 //
 // usage: benchmark_lumped_systems [--method LSODA|Radau|BDF] [--reference] [EXAMPLE ...]
 //        (EXAMPLE: a name of prm/lumped without .prm; default: all seven)
@@ -34,6 +36,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -41,6 +44,7 @@
 #include <iostream>
 #include <limits>
 #include <sstream>
+#include <thread>
 
 extern char **environ;
 
@@ -114,8 +118,8 @@ namespace
     std::string   worst;
     double        worst_hamilton = 0, worst_peer = 0, difference = 0;
     // with --reference: each program's largest difference from the reference
-    std::string reference_worst_hamilton, reference_worst_peer;
-    double      reference_hamilton = -1, reference_peer = -1;
+    std::string reference_worst_hamilton, reference_worst_peer, reference_worst_tight;
+    double      reference_hamilton = -1, reference_peer = -1, reference_tight = -1;
   };
 
   /** A final state by column name (coordinates and their _dot). */
@@ -263,6 +267,24 @@ namespace
                                run.options.output_interval, out + "_reference", wall));
         std::tie(r.reference_hamilton, r.reference_worst_hamilton) = largest_difference(hamilton, tight, scales);
         std::tie(r.reference_peer, r.reference_worst_peer)         = largest_difference(peer_state, tight, scales);
+        // Hamilton at rtol 1e-13: whether its difference is integration error
+        dealii::ParameterHandler tight_prm;
+        read_parameters(tight_prm, file,
+                        {{"Lumped system/Simulation/Relative tolerance", "1e-13"},
+                         {"Lumped system/Simulation/Absolute tolerance", number(std::min(r.atol, 1e-14))}});
+        Section           tight_section(tight_prm);
+        lumped::LumpedRun tight_run;
+        tight_run.parse_parameters(tight_section, source + "/prm/lumped");
+        const lumped::CompiledSystem tight_compiled(*tight_run.equations, tight_run.options.evaluation);
+        const auto                   tight_summary = lumped::simulate(
+          tight_compiled, *tight_run.equations, tight_run.options, [](const std::vector<double> &) {}, nullptr);
+        State tight_hamilton;
+        for (unsigned int i = 0; i < 2 * n; ++i)
+          {
+            const auto &c = tight_run.system.coordinates[i % n];
+            tight_hamilton[i < n ? c.name : c.name + "_dot"] = tight_summary.final_y[i];
+          }
+        std::tie(r.reference_tight, r.reference_worst_tight) = largest_difference(tight_hamilton, tight, scales);
       }
     return r;
   }
@@ -293,16 +315,21 @@ main(int argc, char **argv)
     }
   const std::string directory = pattern;
 
+  double load[3] = {0, 0, 0};
+  getloadavg(load, 3);
+  std::cout << "Load average at start " << load[0] << " (" << std::thread::hardware_concurrency() << " cores)\n";
   std::cout << "Hamilton (IDA, compiled residual) and the SymPy + SciPy peer (solve_ivp " << method
             << ", analytic Jacobian), each example at its own tolerances; times in s\n\n";
   std::cout << std::left << std::setw(24) << "system" << std::right << std::setw(6) << "T" << std::setw(7) << "rtol"
             << std::setw(7) << "atol" << " |" << std::setw(8) << "derive" << std::setw(8) << "compile"
             << std::setw(10) << "integrate" << std::setw(9) << "resid." << std::setw(7) << "Jac." << std::setw(8)
-            << "process" << std::setw(10) << "GiNaC res" << " |" << std::setw(7) << "import" << std::setw(8)
+            << "process" << std::setw(11) << "GiNaC (us)" << " |" << std::setw(7) << "import" << std::setw(8)
             << "derive" << std::setw(10) << "integrate" << std::setw(9) << "rhs" << std::setw(6) << "Jac."
             << std::setw(8) << "process" << " |" << std::setw(10) << "x integr." << std::setw(8) << "x total"
             << "\n"
-            << std::setw(52) << "" << "Hamilton" << std::setw(58) << "" << "peer" << std::setw(42) << "" << "speed-up\n";
+            << std::string(46, ' ') << std::left << std::setw(63) << "| Hamilton" << std::setw(50) << "| peer"
+            << "| speed-up (peer time / Hamilton time)\n"
+            << std::right;
   std::vector<Measured> results;
   try
     {
@@ -314,8 +341,8 @@ main(int argc, char **argv)
                     << r.final_time << std::setw(7) << std::setprecision(0) << std::scientific << r.rtol << std::setw(7)
                     << r.atol << std::defaultfloat << std::setprecision(3) << " |" << std::setw(8) << r.derive
                     << std::setw(8) << r.compile << std::setw(10) << r.integrate << std::setw(9) << r.residuals
-                    << std::setw(7) << r.jacobians << std::setw(8) << r.process << std::setw(8)
-                    << r.ginac_residual * 1e6 << "us" << " |" << std::setw(7) << r.peer_import << std::setw(8)
+                    << std::setw(7) << r.jacobians << std::setw(8) << r.process << std::setw(11)
+                    << r.ginac_residual * 1e6 << " |" << std::setw(7) << r.peer_import << std::setw(8)
                     << r.peer_derive << std::setw(10) << r.peer_integrate << std::setw(9) << r.peer_rhs << std::setw(6)
                     << r.peer_jacobians << std::setw(8) << r.peer_process << " |" << std::setw(10)
                     << r.peer_integrate / r.integrate << std::setw(8) << r.peer_process / r.process << "\n";
@@ -341,12 +368,15 @@ main(int argc, char **argv)
                        "above\n\n"
                     << std::left << std::setw(24) << "system" << std::setw(14) << "Hamilton" << std::right
                     << std::setw(12) << "difference" << "  " << std::left << std::setw(14) << "peer" << std::right
-                    << std::setw(12) << "difference" << "\n";
+                    << std::setw(12) << "difference" << "  " << std::left << std::setw(22) << "Hamilton at rtol 1e-13"
+                    << std::right << std::setw(12) << "difference" << "\n";
           for (const auto &r : results)
             std::cout << std::left << std::setw(24) << r.name << std::setw(14) << r.reference_worst_hamilton
                       << std::right << std::scientific << std::setprecision(2) << std::setw(12)
                       << r.reference_hamilton << "  " << std::left << std::setw(14) << r.reference_worst_peer
-                      << std::right << std::setw(12) << r.reference_peer << std::defaultfloat << "\n";
+                      << std::right << std::setw(12) << r.reference_peer << "  " << std::left << std::setw(22)
+                      << r.reference_worst_tight << std::right << std::setw(12) << r.reference_tight
+                      << std::defaultfloat << "\n";
         }
       else if (!all)
         std::cout << "(run with --reference to see which of the two is off)\n";
@@ -357,6 +387,8 @@ main(int argc, char **argv)
       std::cout << "\nStart-up (wall time of 5 runs, best / median): hamilton --help " << std::setprecision(3)
                 << help.first << " / " << help.second << " s; hamilton --validate scotch_yoke_dc_motor.prm "
                 << check.first << " / " << check.second << " s\n";
+      getloadavg(load, 3);
+      std::cout << "Load average at the end " << load[0] << "\n";
       std::filesystem::remove_all(directory);
       return all ? 0 : 1;
     }
