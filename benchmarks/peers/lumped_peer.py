@@ -20,8 +20,8 @@ lambdify (numpy, common subexpressions) gives K, F and the residual's derivative
 for an analytic Jacobian. Integration: scipy.integrate.solve_ivp at the given
 rtol/atol, states sampled every DT and written to a CSV as Hamilton writes
 lumped.csv. Default method LSODA (stiff/non-stiff switching, analytic Jacobian):
-measured on this machine it needs 10-20 times fewer right-hand sides than Radau
-at rtol 1e-11 and 5-15 times less time, and Radau does not finish the
+measured on this machine it needs 10-18 times fewer right-hand sides than Radau
+at rtol 1e-11 and 4-18 times less time, and Radau does not finish the
 movable-plate capacitor at atol 1e-20 within 10 minutes (its Newton iteration
 cannot meet the tolerance on the velocity decaying to 1e-16 m/s). DOP853
 (explicit, no Jacobian) at rtol 1e-13 serves as the reference solution.
