@@ -313,7 +313,7 @@ namespace
 int
 main(int argc, char **argv)
 {
-  const std::string        source = HAMILTON_SOURCE_DIR;
+  const std::string        source    = HAMILTON_SOURCE_DIR;
   std::string              method    = "LSODA";
   bool                     reference = false;
   std::vector<std::string> names;
@@ -343,8 +343,9 @@ main(int argc, char **argv)
   std::cout << std::left << std::setw(24) << "system" << std::right << std::setw(6) << "T" << std::setw(7) << "rtol"
             << std::setw(7) << "atol" << " |" << std::setw(8) << "derive" << std::setw(8) << "compile"
             << std::setw(10) << "integrate" << std::setw(9) << "resid." << std::setw(7) << "Jac." << std::setw(8)
-            << "process" << std::setw(11) << "GiNaC (us)" << std::setw(10) << ">= (s)" << " |" << std::setw(7) << "import" << std::setw(8)
-            << "derive" << std::setw(10) << "integrate" << std::setw(9) << "rhs" << std::setw(6) << "Jac."
+            << "process" << std::setw(11) << "GiNaC (us)" << std::setw(10) << ">= (s)" << " |" << std::setw(7)
+            << "import" << std::setw(8) << "derive" << std::setw(10) << "integrate" << std::setw(9) << "rhs"
+            << std::setw(6) << "Jac."
             << std::setw(8) << "process" << " |" << std::setw(10) << "x integr." << std::setw(8) << "x total"
             << "\n"
             << std::string(46, ' ') << std::left << std::setw(73) << "| Hamilton" << std::setw(50) << "| peer"
@@ -362,8 +363,9 @@ main(int argc, char **argv)
                     << r.atol << std::defaultfloat << std::setprecision(3) << " |" << std::setw(8) << r.derive
                     << std::setw(8) << r.compile << std::setw(10) << r.integrate << std::setw(9) << r.residuals
                     << std::setw(7) << r.jacobians << std::setw(8) << r.process << std::setw(11)
-                    << r.ginac_residual * 1e6 << std::setw(10) << r.ginac_residual * r.residuals << " |" << std::setw(7) << r.peer_import << std::setw(8)
-                    << r.peer_derive << std::setw(10) << r.peer_integrate << std::setw(9) << r.peer_rhs << std::setw(6)
+                    << r.ginac_residual * 1e6 << std::setw(10) << r.ginac_residual * r.residuals << " |"
+                    << std::setw(7) << r.peer_import << std::setw(8) << r.peer_derive << std::setw(10)
+                    << r.peer_integrate << std::setw(9) << r.peer_rhs << std::setw(6)
                     << r.peer_jacobians << std::setw(8) << r.peer_process << " |" << std::setw(10)
                     << r.peer_integrate / r.integrate << std::setw(8) << r.peer_process / r.process << "\n";
         }
