@@ -264,7 +264,8 @@ class Derived:
             residual.append(r)
         for k in range(len(lam)):  # Phi'' + 2 a Phi' + a^2 Phi = 0
             rate = sum(jac[k, j] * m.v[j] for j in range(n))
-            second = sum(jac[k, j] * acc[j] for j in self.second) + sum(sp.diff(rate, qj) * vj for qj, vj in zip(m.q, m.v))
+            second = sum(jac[k, j] * acc[j] for j in self.second)
+            second += sum(sp.diff(rate, qj) * vj for qj, vj in zip(m.q, m.v))
             residual.append(second + 2 * BAUMGARTE * rate + BAUMGARTE**2 * phi[k])
         self.z = [m.v[i] for i in self.first] + [acc[i] for i in self.second] + lam
         K, F = sp.linear_eq_to_matrix(residual, self.z)
@@ -277,7 +278,10 @@ class Derived:
         self.dR = sp.lambdify(args + self.z, dR, modules="numpy", cse=True)
         self.phi = sp.lambdify(list(m.q), phi, modules="numpy") if lam else None
         self.dependent = {
-            name: (sp.lambdify(list(m.q), e, modules="math"), sp.lambdify(list(m.q) + list(m.v), m.dt(e), modules="math"))
+            name: (
+                sp.lambdify(list(m.q), e, modules="math"),
+                sp.lambdify(list(m.q) + list(m.v), m.dt(e), modules="math"),
+            )
             for name, e in m.dependent.items()
         }
         self.functions = [f for _, f in m.inputs]
