@@ -272,10 +272,6 @@ namespace hamilton
       beam_run.parse(prm, section);
     if (options.validate_only)
       {
-        if (beam)
-          out << "'" << options.parameter_file << "' is valid: " << beam_run.model.segments.size()
-              << " segment(s), length " << beam_run.model.length() << " m, "
-              << beam_run.discretization->description() << ".\n";
         if (beam && lumped)
           {
             // the lumped system needs the files of the beam's run: solve, and
@@ -287,6 +283,13 @@ namespace hamilton
             beam_run.write(OutputOptions{"", false, 1}, scratch.path());
             lumped_run.system.search_directories.push_back(scratch.path());
             lumped_run.parse_parameters(section, directory);
+          }
+        if (beam)
+          out << "'" << options.parameter_file << "' is valid: " << beam_run.model.segments.size()
+              << " segment(s), length " << beam_run.model.length() << " m, "
+              << beam_run.discretization->description() << ".\n";
+        if (beam && lumped)
+          {
             out << "  Its lumped system of " << lumped_run.system.coordinates.size()
                 << " coordinates is valid too, checked against the files the beam's analyses produce "
                    "(equations derived).\n";

@@ -87,6 +87,7 @@ namespace hamilton
   void
   OutputFile::close()
   {
+    check(); // a write that failed already (errno still tells why)
     errno = 0;
     file.flush();
     check();

@@ -79,6 +79,7 @@ TEST(OutputDirectory, WrittenAtomically)
   {
     OutputDirectory directory(target, "test");
     write_text(directory.path() + "/a.csv", "x\n1\n");
+    write_text(directory.path() + "/parameters_used.prm", "");
     EXPECT_FALSE(fs::exists(target)); // not before commit
     EXPECT_NE(directory.path(), target);
     EXPECT_EQ(fs::path(directory.path()).parent_path(), fs::absolute(target).parent_path());
@@ -86,10 +87,10 @@ TEST(OutputDirectory, WrittenAtomically)
   }
   EXPECT_TRUE(fs::exists(target + "/a.csv"));
   // a second run replaces the first one's directory as a whole
-  write_text(target + "/parameters_used.prm", "");
   {
     OutputDirectory directory(target, "test");
     write_text(directory.path() + "/b.csv", "x\n2\n");
+    write_text(directory.path() + "/parameters_used.prm", "");
     directory.commit();
   }
   EXPECT_TRUE(fs::exists(target + "/b.csv"));
