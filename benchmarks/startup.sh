@@ -14,16 +14,19 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-# wall time in seconds of one command (output discarded)
+# "wall cpu" in seconds of one command (output discarded); cpu = user + sys
+# of the process and its waited-for children: on a loaded machine the CPU
+# time is the figure to compare
 wall() {
-  start=$(date +%s.%N)
-  "$@" > "$work/stdout" 2> /dev/null || true
-  end=$(date +%s.%N)
-  echo "$end - $start" | bc -l
+  /usr/bin/time -f "%e %U %S" -o "$work/time" "$@" > "$work/stdout" 2> /dev/null || true
+  awk '{print $1, $2 + $3}' "$work/time"
 }
 measure() {
   label=$1; shift
-  for i in $(seq "$n"); do wall "$@"; done | median | awk -v l="$label" '{printf "%-44s %8.1f ms\n", l, 1000*$1}'
+  for i in $(seq "$n"); do wall "$@"; done > "$work/runs"
+  w=$(cut -d' ' -f1 "$work/runs" | median)
+  c=$(cut -d' ' -f2 "$work/runs" | median)
+  awk -v l="$label" -v w="$w" -v c="$c" 'BEGIN {printf "%-44s %8.1f ms wall %8.1f ms CPU\n", l, 1000*w, 1000*c}'
 }
 
 measure "--help" "$hamilton" --help
@@ -32,7 +35,7 @@ measure "--validate prm/lumped/rlc_network.prm" "$hamilton" --validate "$here/pr
 
 example=$here/prm/lumped/rlc_network.prm
 for i in $(seq "$n"); do
-  t=$(wall "$hamilton" "$example" --output-dir "$work/out")
+  t=$(wall "$hamilton" "$example" --output-dir "$work/out" | cut -d' ' -f1)
   inner=$(sed -n 's/.*derivation \([0-9.e-]*\) s, compilation \([0-9.e-]*\) s, integration \([0-9.e-]*\) s.*/\1 + \2 + \3/p' "$work/stdout" | bc -l)
   echo "$t $inner"
 done | sort -g | awk '{w[NR]=$1; d[NR]=$2} END {m=int((NR+1)/2);
