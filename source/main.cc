@@ -1,10 +1,11 @@
+#include <hamilton/base/files.h>
 #include <hamilton/base/input.h>
+#include <hamilton/base/process.h>
 #include <hamilton/beam/beam_model.h>
 #include <hamilton/lumped/component.h>
 #include <hamilton/run.h>
 
-#include <deal.II/base/mpi.h>
-
+#include <csignal>
 #include <iostream>
 #include <string>
 
@@ -24,7 +25,8 @@ namespace
 int
 main(int argc, char **argv)
 {
-  dealii::Utilities::MPI::MPI_InitFinalize mpi(argc, argv, 1);
+  // MPI, PETSc and SLEPc start only when a run needs them (or under mpirun)
+  hamilton::Process process(argc, argv);
   try
     {
       hamilton::RunOptions options;
@@ -90,11 +92,27 @@ main(int argc, char **argv)
             options.validate_only = true;
           else if (args[i] == "--print-equations")
             options.print_equations = true;
-          else if (args[i] == "--output-dir" && i + 1 < args.size())
-            options.output_directory = args[++i];
-          else if (args[i].rfind("--", 0) == 0)
+          else if (args[i] == "--output-dir")
             {
-              std::cerr << "Unknown option '" << args[i] << "'.\n" << usage;
+              if (i + 1 == args.size() || args[i + 1].empty() || args[i + 1].rfind("--", 0) == 0)
+                {
+                  std::cerr << "Error: the option --output-dir needs a value: the directory for the results, "
+                               "e.g. '--output-dir results/run1'.\n"
+                            << usage;
+                  return 1;
+                }
+              options.output_directory = args[++i];
+            }
+          else if (args[i].rfind("--", 0) == 0 || args[i] == "-h")
+            {
+              std::cerr << "Error: unknown option '" << args[i] << "'.\n" << usage;
+              return 1;
+            }
+          else if (!options.parameter_file.empty())
+            {
+              std::cerr << "Error: two parameter files given, '" << options.parameter_file << "' and '" << args[i]
+                        << "'. Hamilton runs one file at a time: run it once per file.\n"
+                        << usage;
               return 1;
             }
           else
@@ -107,7 +125,18 @@ main(int argc, char **argv)
         }
       hamilton::run(options, std::cout);
     }
+  catch (const hamilton::Interrupted &e)
+    {
+      std::cerr << "\n" << (e.signal_number == SIGINT ? "Interrupted" : "Terminated") << " ("
+                << hamilton::signal_name(e.signal_number) << "): " << e.what() << "\n";
+      return 128 + e.signal_number;
+    }
   catch (const hamilton::InputError &e)
+    {
+      std::cerr << "Error: " << e.what() << "\n";
+      return 1;
+    }
+  catch (const hamilton::OutputError &e)
     {
       std::cerr << "Error: " << e.what() << "\n";
       return 1;

@@ -1,6 +1,8 @@
 #include <hamilton/analyses/analysis.h>
 #include <hamilton/analyses/modal.h>
+#include <hamilton/base/files.h>
 #include <hamilton/base/input.h>
+#include <hamilton/base/process.h>
 #include <hamilton/beam/beam_model.h>
 #include <hamilton/discretization/discretization.h>
 #include <hamilton/lumped/lumped_run.h>
@@ -9,7 +11,7 @@
 #include <hamilton/sweep.h>
 
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 #include <iomanip>
 #include <iostream>
 
@@ -138,70 +140,93 @@ namespace hamilton
       return !split_list(prm.get({"Beam", "Segments"}, "Names")).empty();
     }
 
-    /** The beam part of a run: analyses (or a sweep), then their files. */
-    void
-    run_beam(ParameterHandler &prm, Section &section, const RunOptions &options, const OutputOptions &output,
-             nlohmann::json &results, std::vector<std::string> &warnings, std::ostream &out)
+    /** The beam part of a file: model, discretization and analyses. */
+    struct BeamRun
     {
-      BeamModel model;
-      model.parse_parameters(section);
-      auto discretization = Discretization::create(section);
-      auto analyses       = Analysis::create_selected(section);
-      Sweep sweep;
-      sweep.parse_parameters(section);
+      BeamModel                                                model;
+      std::unique_ptr<Discretization>                          discretization;
+      std::unique_ptr<Operators>                               operators;
+      std::vector<std::pair<std::string, std::unique_ptr<Analysis>>> analyses;
+      Sweep                                                    sweep;
+      std::vector<std::unique_ptr<AnalysisResult>>             outcomes;
 
-      discretization->setup(model);
-      auto          operators = discretization->assemble();
-      const Problem problem{model, *discretization, *operators};
-      for (const auto &a : analyses)
-        a.second->check(problem);
-      if (sweep.enabled())
-        sweep.check(prm, analyses);
-
-      if (options.validate_only)
-        {
-          out << "'" << options.parameter_file << "' is valid: " << model.segments.size()
-              << " segment(s), length " << model.length() << " m, " << discretization->description() << ".\n";
-          return;
-        }
-
-      out << "Hamilton: " << options.parameter_file << "\n"
-          << "  beam length " << model.length() << " m, mass " << model.total_mass() << " kg, "
-          << discretization->description() << "\n";
-      results["model"] = describe_model(model, *discretization);
-
-      std::vector<std::unique_ptr<AnalysisResult>> outcomes;
-      if (sweep.enabled())
-        outcomes.push_back(sweep.run(prm, section, out));
-      else
+      /** Read and check everything; no solve. */
+      void
+      parse(ParameterHandler &prm, Section &section)
+      {
+        model.parse_parameters(section);
+        discretization = Discretization::create(section);
+        analyses       = Analysis::create_selected(section);
+        sweep.parse_parameters(section);
+        discretization->setup(model);
+        operators = discretization->assemble();
+        const Problem problem{model, *discretization, *operators};
         for (const auto &a : analyses)
-          outcomes.push_back(a.second->run(problem));
-      for (const auto &r : outcomes)
-        {
-          r->print_summary(out);
-          r->add_to_json(results);
-          for (const auto &w : r->warnings)
-            {
-              warnings.push_back(w);
-              out << "  WARNING: " << w << "\n";
-            }
-        }
+          a.second->check(problem);
+        if (sweep.enabled())
+          sweep.check(prm, analyses);
+      }
 
-      // everything succeeded: only now write the output directory
-      std::filesystem::create_directories(output.directory);
-      for (const auto &r : outcomes)
+      /** Run the analyses (or the sweep); results stay in memory. */
+      void
+      solve(ParameterHandler &prm, Section &section, std::ostream &out)
+      {
+        const Problem problem{model, *discretization, *operators};
+        if (sweep.enabled())
+          outcomes.push_back(sweep.run(prm, section, out));
+        else
+          for (const auto &a : analyses)
+            outcomes.push_back(a.second->run(problem));
+      }
+
+      /** Write the results' tables, documents (a ROM) and fields into `directory`. */
+      void
+      write(const OutputOptions &output, const std::string &directory) const
+      {
+        for (const auto &r : outcomes)
+          {
+            for (const auto &table : r->tables())
+              write_csv(table, directory + "/" + table.name + ".csv");
+            for (const auto &[name, document] : r->documents())
+              write_file(directory + "/" + name, [&](std::ostream &file) { file << std::setw(2) << document << "\n"; });
+            if (output.write_vtu)
+              for (const auto &[group, fields] : r->fields())
+                write_vtu_series(model, *discretization, fields, output.samples_per_element, directory, group);
+            check_interrupt();
+          }
+      }
+    };
+
+    /**
+     * After a lumped run stopped during its integration: keep only the rows
+     * computed so far, as lumped.partial.csv, in the output directory. Returns
+     * a sentence for the message, or "" if there was nothing to keep.
+     */
+    std::string
+    keep_partial_table(OutputDirectory &directory)
+    {
+      namespace fs = std::filesystem;
+      const fs::path  temporary = directory.path();
+      std::error_code error;
+      if (!fs::exists(temporary / "lumped.csv", error))
+        return "";
+      fs::rename(temporary / "lumped.csv", temporary / "lumped.partial.csv", error);
+      std::vector<fs::path> others;
+      for (const auto &entry : fs::directory_iterator(temporary, error))
+        if (entry.path().filename() != "lumped.partial.csv")
+          others.push_back(entry.path());
+      for (const auto &other : others)
+        fs::remove_all(other, error);
+      try
         {
-          for (const auto &table : r->tables())
-            write_csv(table, output.directory + "/" + table.name + ".csv");
-          for (const auto &[name, document] : r->documents())
-            {
-              std::ofstream file(output.directory + "/" + name);
-              file << std::setw(2) << document << "\n";
-            }
-          if (output.write_vtu)
-            for (const auto &[group, fields] : r->fields())
-              write_vtu_series(model, *discretization, fields, output.samples_per_element, output.directory, group);
+          directory.commit();
         }
+      catch (const std::exception &)
+        {
+          return "";
+        }
+      return " The rows computed until then are in '" + directory.target() +
+             "/lumped.partial.csv' (no results.json: the run did not finish).";
     }
   } // namespace
 
@@ -212,31 +237,66 @@ namespace hamilton
     read_parameter_file(prm, options.parameter_file, declare_all_parameters);
     Section section(prm);
     const OutputOptions output = parse_output(section, options);
+    const std::string   origin = options.output_directory.empty() ? "'Output/Directory'" : "--output-dir";
     const bool          beam   = describes_beam(prm);
     const bool          lumped = lumped::LumpedRun::described_in(prm);
     if (!beam && !lumped)
       throw InputError("'" + options.parameter_file + "' describes neither a beam (subsection 'Beam/Segments', "
                        "'Names') nor a lumped system (subsection 'Lumped system', 'Coordinates' or "
                        "'Components/Names'). Start from 'hamilton --print-parameters' or an example in prm/.");
-
-    // the lumped system is read and its equations derived before anything
-    // runs, so that bad input stops the run with nothing written; with a
-    // beam in the same file, after the beam's run, whose files (a ROM) the
-    // lumped system may use
-    lumped::LumpedRun lumped_run;
-    const std::string directory = std::filesystem::path(options.parameter_file).parent_path().string();
-    if (lumped && !beam)
-      lumped_run.parse_parameters(section, directory);
     if (options.print_equations && beam)
       throw InputError("'" + options.parameter_file + "' also describes a beam: --print-equations needs the "
                        "lumped system alone (its ROM may come from the beam's run). Run the file, or move "
                        "the lumped system to a file of its own.");
+    if (options.print_equations && !lumped)
+      throw InputError("'" + options.parameter_file + "' has no lumped system: --print-equations prints "
+                       "the equations of subsection 'Lumped system'.");
+
+    // Everything is read and checked before anything is written. A lumped
+    // system alone is read (and its equations derived) at once; with a beam
+    // in the same file, after the beam's analyses, against the files (a ROM)
+    // they produce, written into the not yet committed output directory.
+    lumped::LumpedRun lumped_run;
+    const std::string directory = std::filesystem::path(options.parameter_file).parent_path().string();
+    if (lumped && !beam)
+      lumped_run.parse_parameters(section, directory);
     if (options.print_equations)
       {
-        if (!lumped)
-          throw InputError("'" + options.parameter_file + "' has no lumped system: --print-equations prints "
-                           "the equations of subsection 'Lumped system'.");
         lumped_run.print_equations(out);
+        return;
+      }
+    OutputDirectory::check_target(output.directory, origin);
+
+    BeamRun beam_run;
+    if (beam)
+      beam_run.parse(prm, section);
+    if (options.validate_only)
+      {
+        if (beam && lumped)
+          {
+            // the lumped system needs the files of the beam's run: solve, and
+            // write them into a scratch directory that is removed again
+            std::ostringstream ignored;
+            beam_run.solve(prm, section, ignored);
+            OutputDirectory scratch((std::filesystem::temp_directory_path() / "hamilton-validate").string(),
+                                    "scratch directory of --validate");
+            beam_run.write(OutputOptions{"", false, 1}, scratch.path());
+            lumped_run.system.search_directories.push_back(scratch.path());
+            lumped_run.parse_parameters(section, directory);
+          }
+        if (beam)
+          out << "'" << options.parameter_file << "' is valid: " << beam_run.model.segments.size()
+              << " segment(s), length " << beam_run.model.length() << " m, "
+              << beam_run.discretization->description() << ".\n";
+        if (beam && lumped)
+          {
+            out << "  Its lumped system of " << lumped_run.system.coordinates.size()
+                << " coordinates is valid too, checked against the files the beam's analyses produce "
+                   "(equations derived).\n";
+          }
+        if (lumped && !beam)
+          out << "'" << options.parameter_file << "' is valid: lumped system of "
+              << lumped_run.system.coordinates.size() << " coordinates, equations derived.\n";
         return;
       }
 
@@ -246,37 +306,72 @@ namespace hamilton
     results["input"]   = std::filesystem::path(options.parameter_file).filename().string();
     std::vector<std::string> warnings;
     if (beam)
-      run_beam(prm, section, options, output, results, warnings, out);
-    if (lumped && beam && !options.validate_only)
       {
-        lumped_run.system.search_directories.push_back(output.directory);
+        out << "Hamilton: " << options.parameter_file << "\n"
+            << "  beam length " << beam_run.model.length() << " m, mass " << beam_run.model.total_mass() << " kg, "
+            << beam_run.discretization->description() << "\n";
+        results["model"] = describe_model(beam_run.model, *beam_run.discretization);
+        beam_run.solve(prm, section, out);
+        for (const auto &r : beam_run.outcomes)
+          {
+            r->print_summary(out);
+            r->add_to_json(results);
+            for (const auto &w : r->warnings)
+              {
+                warnings.push_back(w);
+                out << "  WARNING: " << w << "\n";
+              }
+          }
+      }
+
+    // From here on, SIGINT/SIGTERM stop the run at the next check and the
+    // output directory is written as a whole or not at all.
+    InterruptPolling polling;
+    OutputDirectory  written(output.directory, origin);
+    if (beam)
+      beam_run.write(output, written.path());
+    if (lumped && beam)
+      {
+        lumped_run.system.search_directories.push_back(written.path());
         lumped_run.parse_parameters(section, directory);
       }
-    if (options.validate_only)
-      {
-        if (lumped && !beam)
-          out << "'" << options.parameter_file << "' is valid: lumped system of "
-              << lumped_run.system.coordinates.size() << " coordinates, equations derived.\n";
-        if (lumped && beam)
-          out << "  Its lumped system is read after the beam's run (it may use the files the run "
-                 "writes, such as a ROM); run the file to check it.\n";
-        return;
-      }
-    std::filesystem::create_directories(output.directory);
     if (lumped)
       {
         if (!beam)
           out << "Hamilton: " << options.parameter_file << "\n";
-        results["lumped"] = lumped_run.run(output.directory, out);
+        try
+          {
+            results["lumped"] = lumped_run.run(written.path(), out);
+          }
+        catch (const Interrupted &e)
+          {
+            throw Interrupted(e.signal_number, "the lumped integration stopped." + keep_partial_table(written));
+          }
+        catch (const OutputError &)
+          {
+            throw;
+          }
+        catch (const InputError &e)
+          {
+            if (interrupt_signal() != 0) // e.g. the C compiler was interrupted too
+              throw Interrupted(interrupt_signal(), "the run stopped; nothing was written.");
+            throw InputError(e.what() + keep_partial_table(written));
+          }
+        catch (const std::exception &)
+          {
+            if (interrupt_signal() != 0)
+              throw Interrupted(interrupt_signal(), "the run stopped; nothing was written.");
+            throw;
+          }
         for (const auto &w : lumped_run.system.warnings)
           warnings.push_back(w);
       }
     results["warnings"] = warnings;
-    {
-      std::ofstream json(output.directory + "/results.json");
-      json << std::setw(2) << results << "\n";
-    }
-    prm.print_parameters(output.directory + "/parameters_used.prm", ParameterHandler::ShortPRM);
+    write_file(written.path() + "/results.json", [&](std::ostream &json) { json << std::setw(2) << results << "\n"; });
+    write_file(written.path() + "/parameters_used.prm",
+               [&](std::ostream &file) { prm.print_parameters(file, ParameterHandler::ShortPRM); });
+    check_interrupt(); // a signal during the last writes: keep nothing
+    written.commit();
     out << "Results written to " << output.directory << "/\n";
   }
 } // namespace hamilton

@@ -137,6 +137,8 @@ namespace hamilton
         std::string original;
         try
           {
+            if (!entry_declared(prm, std::vector<std::string>(parts.begin(), parts.end() - 1), parts.back()))
+              throw std::invalid_argument("undeclared");
             original = prm.get(std::vector<std::string>(parts.begin(), parts.end() - 1),
                                parts.back());
             set_entry(prm, axes[a].path, axes[a].values.front());

@@ -62,9 +62,14 @@ namespace hamilton
   };
 
   /**
-   * Run what the parameter file describes: read and check everything, run
-   * the analyses (or the sweep), print summaries to `out`, and only then
-   * write the output directory. Throws InputError on bad input.
+   * Run what the parameter file describes: read and check everything (with
+   * a beam and a lumped system in one file, the lumped part against the
+   * files the beam's analyses produce), run the analyses (or the sweep),
+   * print summaries to `out`, and only then write the output directory,
+   * atomically (see OutputDirectory). Throws InputError on bad input,
+   * OutputError on a failed write, Interrupted after SIGINT/SIGTERM; in
+   * each case no output directory is left, except `lumped.partial.csv` when a
+   * lumped integration stopped.
    */
   void
   run(const RunOptions &options, std::ostream &out);

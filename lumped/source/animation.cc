@@ -1,3 +1,4 @@
+#include <hamilton/base/files.h>
 #include <hamilton/lumped/animation.h>
 
 #include <deal.II/base/data_out_base.h>
@@ -13,10 +14,10 @@
 #include <vtkXMLPolyDataWriter.h>
 
 #include <chrono>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 
 namespace hamilton::lumped
 {
@@ -42,7 +43,10 @@ namespace hamilton::lumped
     arguments.resize(symbols.nops());
     // interpreted: a few evaluations per frame need no C compiler
     points = std::make_unique<CanonicalLists>(std::vector<std::vector<GiNaC::ex>>{xy}, symbols);
-    std::filesystem::create_directories(std::filesystem::path(directory) / "animation");
+    std::error_code error;
+    std::filesystem::create_directories(std::filesystem::path(directory) / "animation", error);
+    if (error)
+      output_error((std::filesystem::path(directory) / "animation").string(), error.value());
   }
 
   void
@@ -86,8 +90,9 @@ namespace hamilton::lumped
     vtkNew<vtkXMLPolyDataWriter> writer;
     writer->SetFileName((std::filesystem::path(directory) / name).c_str());
     writer->SetInputData(data);
-    if (writer->Write() != 1)
-      throw InputError("Cannot write the animation frame '" + (std::filesystem::path(directory) / name).string() + "'.");
+    errno = 0;
+    if (writer->Write() != 1 || writer->GetErrorCode() != 0)
+      output_error((std::filesystem::path(directory) / name).string(), errno);
     frames.emplace_back(t, name);
     seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
@@ -95,8 +100,8 @@ namespace hamilton::lumped
   nlohmann::json
   Animation::finish() const
   {
-    std::ofstream pvd(std::filesystem::path(directory) / "animation.pvd");
-    dealii::DataOutBase::write_pvd_record(pvd, frames);
+    write_file((std::filesystem::path(directory) / "animation.pvd").string(),
+               [&](std::ostream &pvd) { dealii::DataOutBase::write_pvd_record(pvd, frames); });
     nlohmann::json parts = nlohmann::json::array();
     for (const auto &line : system.drawing)
       parts.push_back(line.name);

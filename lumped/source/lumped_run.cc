@@ -1,3 +1,5 @@
+#include <hamilton/base/files.h>
+#include <hamilton/base/process.h>
 #include <hamilton/lumped/animation.h>
 #include <hamilton/lumped/lumped_run.h>
 
@@ -6,7 +8,6 @@
 #include <chrono>
 #include <cmath>
 #include <iostream>
-#include <fstream>
 #include <iomanip>
 #include <sstream>
 
@@ -155,7 +156,8 @@ namespace hamilton::lumped
 
     out << std::flush; // before the progress on stderr
     const CompiledSystem compiled(*equations, options.evaluation);
-    std::ofstream        csv(directory + "/lumped.csv");
+    OutputFile           csv_file(directory + "/lumped.csv");
+    std::ostream        &csv = csv_file.stream();
     csv << std::setprecision(12);
     const auto columns = output_columns(*equations);
     for (unsigned int k = 0; k < columns.size(); ++k)
@@ -173,6 +175,8 @@ namespace hamilton::lumped
         for (unsigned int k = 0; k < row.size(); ++k)
           csv << (k ? "," : "") << row[k];
         csv << "\n" << std::flush; // valid up to the last row if the run stops
+        csv_file.check();
+        check_interrupt(); // SIGINT/SIGTERM: stop here, the rows so far are kept
         last = row;
         if (animation)
           animation->add(row);
@@ -187,6 +191,7 @@ namespace hamilton::lumped
           }
       },
       &std::cerr);
+    csv_file.close();
     const double supplied = std::abs(result.supplied_work) + std::abs(result.source_work);
     out << "  derivation " << derive_seconds << " s, compilation " << compiled.compile_seconds
         << " s, integration " << result.integrate_seconds << " s (" << result.residual_calls << " residual, "
@@ -287,7 +292,7 @@ namespace hamilton::lumped
                                {"C", rows(lin.C)},
                                {"D", rows(lin.D)},
                                {"eigenvalues", eigen}};
-        std::ofstream(directory + "/linearization.json") << std::setw(2) << lj << "\n";
+        write_file(directory + "/linearization.json", [&](std::ostream &file) { file << std::setw(2) << lj << "\n"; });
         j["linearization"] = {{"time_s", t}, {"eigenvalues", eigen}, {"file", "linearization.json"}};
       }
     return j;

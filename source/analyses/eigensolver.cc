@@ -1,4 +1,5 @@
 #include <hamilton/analyses/eigensolver.h>
+#include <hamilton/base/process.h>
 
 #include <deal.II/base/mpi.h>
 #include <deal.II/lac/full_matrix.h>
@@ -84,6 +85,7 @@ namespace hamilton
                 bool                        invert,
                 double                      target)
     {
+      ensure_parallel_initialized();
       PETScWrappers::SparseMatrix a, b;
       copy_to_petsc(A, a);
       copy_to_petsc(B, b);

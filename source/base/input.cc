@@ -2,10 +2,18 @@
 
 #include <deal.II/base/exceptions.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <limits>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -66,22 +74,43 @@ namespace hamilton
   double
   Section::get_double(const std::string &entry) const
   {
-    const double value = prm.get_double(entry);
-    if (!std::isfinite(value))
-      fail(entry, "must be a finite number.");
+    const std::string text = Utilities::trim(prm.get(entry));
+    double            value;
+    try
+      {
+        value = parse_number(text);
+      }
+    catch (const std::invalid_argument &e)
+      {
+        fail(entry, e.what());
+      }
     return value;
   }
 
   unsigned int
   Section::get_unsigned(const std::string &entry) const
   {
-    return static_cast<unsigned int>(prm.get_integer(entry));
+    const std::string text = Utilities::trim(prm.get(entry));
+    char             *end  = nullptr;
+    errno                  = 0;
+    const long long value  = std::strtoll(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0')
+      fail(entry, "is not a whole number. Give a count such as 4.");
+    if (errno == ERANGE || value < 0 || value > std::numeric_limits<int>::max())
+      fail(entry, "is out of range: give a whole number from 0 to " +
+                    std::to_string(std::numeric_limits<int>::max()) + ".");
+    return static_cast<unsigned int>(value);
   }
 
   bool
   Section::get_bool(const std::string &entry) const
   {
-    return prm.get_bool(entry);
+    const std::string text = Utilities::trim(prm.get(entry));
+    if (text == "true" || text == "yes")
+      return true;
+    if (text == "false" || text == "no")
+      return false;
+    fail(entry, "is not a yes/no value. Give 'true' or 'false'.");
   }
 
   double
@@ -150,6 +179,26 @@ namespace hamilton
     input_error(path(), entry, "'" + prm.get(entry) + "'", requirement);
   }
 
+  double
+  parse_number(const std::string &text_in)
+  {
+    const std::string text = Utilities::trim(text_in);
+    char             *end  = nullptr;
+    errno                  = 0;
+    const double value     = std::strtod(text.c_str(), &end);
+    if (text.empty() || end == text.c_str() || *end != '\0')
+      throw std::invalid_argument("is not a number. Give a number such as 2, 0.5 or 1.5e-3 (SI units).");
+    if (!std::isfinite(value) || std::abs(value) > largest_number ||
+        (errno == ERANGE && std::abs(value) > 1))
+      throw std::invalid_argument("must be a finite number of magnitude at most 1e300. Give a value in the "
+                                  "entry's SI unit within that range.");
+    if ((value != 0 && std::abs(value) < smallest_number) || errno == ERANGE)
+      throw std::invalid_argument("has a magnitude below 1e-300 (a subnormal or nearly so), which no physical "
+                                  "quantity in SI units has and which calculations cannot resolve. Give 0 or a "
+                                  "value of magnitude at least 1e-300.");
+    return value;
+  }
+
   std::vector<double>
   parse_number_list(const std::string &text_in)
   {
@@ -162,8 +211,8 @@ namespace hamilton
             split_list(text.substr(function.size(), text.size() - function.size() - 1));
           if (args.size() != 3)
             throw std::invalid_argument(function + " needs start, stop, count");
-          const double a = Utilities::string_to_double(args[0]);
-          const double b = Utilities::string_to_double(args[1]);
+          const double a = parse_number(args[0]);
+          const double b = parse_number(args[1]);
           const int    n = Utilities::string_to_int(args[2]);
           if (n < 1)
             throw std::invalid_argument("count must be positive");
@@ -175,7 +224,7 @@ namespace hamilton
           return values;
         }
     for (const auto &item : split_list(text))
-      values.push_back(Utilities::string_to_double(item));
+      values.push_back(parse_number(item));
     return values;
   }
 
@@ -207,6 +256,107 @@ namespace hamilton
       }
   }
 
+  namespace
+  {
+    /** "a   b " -> "a b" */
+    std::string
+    collapse_blanks(const std::string &text)
+    {
+      std::string result;
+      for (const char c : Utilities::trim(text))
+        if (!(std::isspace(static_cast<unsigned char>(c)) && !result.empty() && result.back() == ' '))
+          result += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+      return result;
+    }
+  } // namespace
+
+  bool
+  entry_declared(const ParameterHandler &prm, const std::vector<std::string> &path, const std::string &entry)
+  {
+    std::ostringstream text;
+    prm.print_parameters(text, ParameterHandler::OutputStyle(ParameterHandler::JSON | ParameterHandler::Short));
+    const nlohmann::json  tree = nlohmann::json::parse(text.str());
+    const nlohmann::json *node = &tree;
+    for (const auto &name : path)
+      {
+        if (!node->is_object() || !node->contains(name))
+          return false;
+        node = &(*node)[name];
+      }
+    return node->is_object() && node->contains(entry) && (*node)[entry].is_string();
+  }
+
+  namespace
+  {
+    /** One 'set' line of a parameter file. */
+    struct SetLine
+    {
+      unsigned int line;
+      std::string  path, name, value;
+    };
+
+    /**
+     * The 'set' lines of a parameter file, in the syntax
+     * ParameterHandler::parse_input reads: '#' comments, '\\' continuation
+     * lines, subsection NAME / end / set NAME = VALUE.
+     */
+    std::vector<SetLine>
+    scan_set_lines(std::istream &in)
+    {
+      std::vector<SetLine>     result;
+      std::vector<std::string> stack;
+      std::string              line, joined;
+      unsigned int             number = 0, first_line = 0;
+      while (std::getline(in, line))
+        {
+          ++number;
+          if (joined.empty())
+            first_line = number;
+          line                      = line.substr(0, line.find('#'));
+          const std::string trimmed = Utilities::trim(line);
+          if (!trimmed.empty() && trimmed.back() == '\\')
+            {
+              joined += trimmed.substr(0, trimmed.size() - 1) + " ";
+              continue;
+            }
+          const std::string text = Utilities::trim(joined + trimmed);
+          joined.clear();
+          const auto keyword = [&](const std::string &lower, const std::string &upper) {
+            return text.size() > lower.size() &&
+                   (text.compare(0, lower.size(), lower) == 0 || text.compare(0, upper.size(), upper) == 0);
+          };
+          if (keyword("subsection ", "SUBSECTION "))
+            stack.push_back(collapse_blanks(text.substr(11)));
+          else if ((text == "end" || text == "END") && !stack.empty())
+            stack.pop_back();
+          else if (keyword("set ", "SET ") && text.find('=') != std::string::npos)
+            {
+              std::string path;
+              for (const auto &s : stack)
+                path += (path.empty() ? "" : "/") + s;
+              result.push_back({first_line, path, collapse_blanks(text.substr(4, text.find('=') - 4)),
+                                Utilities::trim(text.substr(text.find('=') + 1))});
+            }
+        }
+      return result;
+    }
+  } // namespace
+
+  void
+  check_duplicate_entries(std::istream &in, const std::string &filename)
+  {
+    std::map<std::string, SetLine> seen;
+    for (const auto &set : scan_set_lines(in))
+      {
+        const auto [previous, inserted] = seen.insert({set.path + "\n" + set.name, set});
+        if (!inserted)
+          throw InputError("In subsection '" + set.path + "': '" + set.name + "' is set twice in '" + filename +
+                           "', on line " + std::to_string(previous->second.line) + " (= " +
+                           previous->second.value + ") and on line " + std::to_string(set.line) + " (= " +
+                           set.value + "). Each entry may be set once (the last would silently win): delete one.");
+      }
+  }
+
   void
   rethrow_parse_error(const std::string &filename, const std::exception &e)
   {
@@ -215,7 +365,38 @@ namespace hamilton
       exc->print_info(message);
     else
       message << e.what();
-    std::string text = Utilities::trim(message.str());
+    const std::string text = Utilities::trim(message.str());
+    // a value that does not match its entry's pattern: name the subsection
+    // (from the line), the entry, the value and what is allowed
+    static const std::regex pattern_error(
+      "Line <([0-9]+)> of file <[^>]*>:\\s*The entry value\\s*\n\\s*(.*)\n\\s*for the entry named\\s*\n"
+      "\\s*(.*)\n\\s*does not match the given pattern:\\s*\n\\s*(.*)");
+    std::smatch match;
+    if (std::regex_search(text, match, pattern_error))
+      {
+        const unsigned int line    = std::stoul(match[1]);
+        const std::string  value   = Utilities::trim(match[2]);
+        const std::string  entry   = Utilities::trim(match[3]);
+        const std::string  allowed = Utilities::trim(match[4]);
+        std::string        path;
+        std::ifstream      in(filename);
+        for (const auto &set : scan_set_lines(in))
+          if (set.line <= line && set.name == entry)
+            path = set.path;
+        std::string requirement = "does not match the values the entry allows: " + allowed +
+                                  ". Run 'hamilton --print-parameters' for what each entry allows.";
+        if (allowed.rfind("[Double", 0) == 0)
+          try
+            {
+              parse_number(value);
+            }
+          catch (const std::invalid_argument &reason)
+            {
+              requirement = reason.what();
+            }
+        input_error(path, entry, "'" + value + "' (line " + std::to_string(line) + " of '" + filename + "')",
+                    requirement);
+      }
     throw InputError("Cannot read parameter file '" + filename + "': " + text +
                      " Run 'hamilton --print-parameters' for every allowed "
                      "subsection and entry.");
@@ -229,10 +410,16 @@ namespace hamilton
       &declare)
   {
     {
+      std::error_code error;
+      if (std::filesystem::is_directory(filename, error))
+        throw InputError("The parameter file '" + filename +
+                         "' is a directory. Give the path of a .prm file (e.g. '" + filename +
+                         "/NAME.prm'); the examples are in prm/.");
       std::ifstream test(filename);
       if (!test)
         throw InputError("Cannot open parameter file '" + filename +
                          "'. Check the path and the permissions.");
+      check_duplicate_entries(test, filename);
     }
     // lenient passes: the first learns the lists of names, the second what
     // depends on a named item (e.g. a component's type)

@@ -1,3 +1,4 @@
+#include <hamilton/base/files.h>
 #include <hamilton/output/writers.h>
 
 #include <deal.II/base/data_out_base.h>
@@ -12,8 +13,7 @@
 #include <vtkUnstructuredGrid.h>
 #include <vtkXMLUnstructuredGridWriter.h>
 
-#include <fstream>
-#include <stdexcept>
+#include <cerrno>
 
 namespace hamilton
 {
@@ -97,14 +97,13 @@ namespace hamilton
         writer->SetFileName((directory + "/" + name).c_str());
         writer->SetInputData(grid);
         writer->SetDataModeToAscii();
-        if (writer->Write() != 1)
-          throw std::runtime_error("Cannot write '" + directory + "/" + name + "'.");
+        errno = 0;
+        if (writer->Write() != 1 || writer->GetErrorCode() != 0)
+          output_error(directory + "/" + name, errno);
         records.emplace_back(field.index, name);
       }
 
-    std::ofstream pvd(directory + "/" + group + ".pvd");
-    if (!pvd)
-      throw std::runtime_error("Cannot write '" + directory + "/" + group + ".pvd'.");
-    dealii::DataOutBase::write_pvd_record(pvd, records);
+    write_file(directory + "/" + group + ".pvd",
+               [&](std::ostream &pvd) { dealii::DataOutBase::write_pvd_record(pvd, records); });
   }
 } // namespace hamilton

@@ -318,3 +318,44 @@ TEST(InputErrors, FrequencyRange)
   expect_piezo_message("    set Minimum frequency     = 400", "    set Minimum frequency     = -5",
                        {"'Analysis/Frequency response'", "'Minimum frequency'", "must be positive"});
 }
+
+TEST(InputErrors, NumbersOutOfRange)
+{
+  // a subnormal (below 2.2e-308, the smallest normal double), beyond the
+  // range of doubles, and non-finite texts: refused with the entry named
+  expect_message("set Young's modulus = 210e9", "set Young's modulus = 1e-308",
+                 {"'Beam/Materials/steel'", "'Young's modulus'", "'1e-308'", "below 1e-300"});
+  expect_message("set Density = 7850", "set Density = 1e400",
+                 {"'Beam/Materials/steel'", "'Density'", "'1e400'", "at most 1e300"});
+  expect_message("set Width = 0.02", "set Width = 2e300", {"'Beam/Layers/strip'", "'Width'", "at most 1e300"});
+  expect_message("set Width = 0.02", "set Width = nan", {"'Width'", "'nan'"});
+  expect_message("set Width = 0.02", "set Width = inf", {"'Width'", "'inf'"});
+}
+
+TEST(InputErrors, ParseNumber)
+{
+  EXPECT_EQ(parse_number(" 0 "), 0.);
+  EXPECT_EQ(parse_number("-1e300"), -1e300);
+  EXPECT_EQ(parse_number("1e-300"), 1e-300);
+  EXPECT_EQ(parse_number("2.5"), 2.5);
+  for (const std::string bad : {"1e-308", "1e-400", "1e301", "1e400", "-inf", "nan", "2.5abc", "", "0x", "1,5"})
+    EXPECT_THROW(parse_number(bad), std::invalid_argument) << bad;
+}
+
+TEST(InputErrors, DuplicateEntry)
+{
+  expect_message("      set Density = 7850\n", "      set Density = 7850\n      set Density = 7800\n",
+                 {"'Beam/Materials/steel'", "'Density' is set twice", "(= 7850)", "(= 7800)"});
+  // the same name in two subsections is not a duplicate
+  EXPECT_EQ(error_for("set Number of modes = 3", "set Number of modes = 3"), "");
+}
+
+TEST(InputErrors, EntryDeclared)
+{
+  dealii::ParameterHandler prm;
+  declare_all_parameters(prm, nullptr);
+  EXPECT_TRUE(entry_declared(prm, {"Analysis", "Modal"}, "Number of modes"));
+  EXPECT_FALSE(entry_declared(prm, {"Analysis", "Modal"}, "Number of nodes"));
+  EXPECT_FALSE(entry_declared(prm, {"Analysis"}, "Modal")); // a subsection
+  EXPECT_FALSE(entry_declared(prm, {"Nowhere"}, "Names"));
+}

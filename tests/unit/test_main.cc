@@ -1,11 +1,12 @@
-#include <deal.II/base/mpi.h>
+#include <hamilton/base/process.h>
 
 #include <gtest/gtest.h>
 
 int
 main(int argc, char **argv)
 {
-  dealii::Utilities::MPI::MPI_InitFinalize mpi(argc, argv, 1);
+  // as in hamilton's main: MPI, PETSc and SLEPc start when a test needs them
+  hamilton::Process process(argc, argv);
   ::testing::InitGoogleTest(&argc, argv);
   return RUN_ALL_TESTS();
 }

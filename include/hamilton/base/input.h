@@ -5,6 +5,7 @@
 #include <deal.II/base/parameter_handler.h>
 
 #include <functional>
+#include <istream>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -65,10 +66,17 @@ namespace hamilton
 
     std::string
     get(const std::string &entry) const;
+    /**
+     * A number (see parse_number): a text that is not one, a non-finite
+     * value or a magnitude beyond 1e300 or below 1e-300 (other than 0) ends
+     * with an InputError naming the entry.
+     */
     double
     get_double(const std::string &entry) const;
+    /** A whole number from 0 to 2^31 - 1, with a message naming the entry otherwise. */
     unsigned int
     get_unsigned(const std::string &entry) const;
+    /** true/yes or false/no, with a message naming the entry otherwise. */
     bool
     get_bool(const std::string &entry) const;
 
@@ -100,6 +108,20 @@ namespace hamilton
     dealii::ParameterHandler &prm;
     std::vector<std::string>  stack;
   };
+
+  /** The largest magnitude a number in a parameter file may have. */
+  constexpr double largest_number = 1e300;
+  /** The smallest non-zero magnitude a number in a parameter file may have. */
+  constexpr double smallest_number = 1e-300;
+
+  /**
+   * Parse one number: the whole text must be a finite number of magnitude
+   * zero or within [smallest_number, largest_number]. Throws
+   * std::invalid_argument with a message that says what is allowed (to be
+   * completed with the entry's name, see Section::fail).
+   */
+  double
+  parse_number(const std::string &text);
 
   /**
    * Parse "a, b, c", "linspace(start, stop, count)" or
@@ -142,6 +164,23 @@ namespace hamilton
     const std::string        &filename,
     const std::function<void(dealii::ParameterHandler &,
                              const dealii::ParameterHandler *)> &declare);
+
+  /**
+   * Whether `prm` declares `entry` in the subsection `path` (from the top
+   * level). ParameterHandler::get on an undeclared entry is an assertion
+   * (an abort in a Debug build): ask this first where the path comes from
+   * the user.
+   */
+  bool
+  entry_declared(const dealii::ParameterHandler &prm, const std::vector<std::string> &path, const std::string &entry);
+
+  /**
+   * Refuse a parameter file that sets an entry twice in the same
+   * subsection (ParameterHandler would keep the last value silently): an
+   * InputError names the subsection, the entry and both lines.
+   */
+  void
+  check_duplicate_entries(std::istream &in, const std::string &filename);
 
   /** Translate the exceptions of ParameterHandler into InputError messages. */
   [[noreturn]] void

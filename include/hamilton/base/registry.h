@@ -40,10 +40,17 @@ namespace hamilton
       return registry;
     }
 
+    /**
+     * Register plugin `name`. A second registration under the same name is a
+     * programming error (two plugins, or one linked twice) and throws
+     * std::logic_error rather than replacing the first silently.
+     */
     bool
     add(const std::string &name, const Entry &entry)
     {
-      entries[name] = entry;
+      if (!entries.emplace(name, entry).second)
+        throw std::logic_error("Two plugins are registered under the name '" + name +
+                               "': give each plugin its own name.");
       return true;
     }
 

@@ -7,7 +7,10 @@
 
 namespace hamilton
 {
-  /** Write a table as CSV with a header line, full double precision. */
+  /**
+   * Write a table as CSV with a header line, full double precision. A failed
+   * write or close throws OutputError naming the file.
+   */
   void
   write_csv(const Table &table, const std::string &filename);
 
@@ -19,7 +22,8 @@ namespace hamilton
    * (u_x, 0, w) with u_x = -z w' (z from the neutral axis), so "Warp By
    * Vector" shows the deformation; cells carry the layer index. The PVD's
    * "timestep" is the field index (mode number), so stepping through time
-   * animates through the modes.
+   * animates through the modes. A failed write (VTK's return code and error
+   * code, the PVD's stream) throws OutputError naming the file.
    */
   void
   write_vtu_series(const BeamModel                &model,

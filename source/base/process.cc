@@ -1,0 +1,209 @@
+#include <hamilton/base/process.h>
+
+#include <deal.II/base/mpi.h>
+#include <deal.II/base/multithread_info.h>
+
+#include <petscsys.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+#include <unistd.h>
+
+namespace hamilton
+{
+  namespace
+  {
+    volatile std::sig_atomic_t received_interrupt = 0;
+    volatile std::sig_atomic_t polling_depth      = 0;
+
+    /** argc/argv for MPI/PETSc; a placeholder when no Process exists. */
+    int         saved_argc               = 1;
+    char        placeholder_name[]       = "hamilton";
+    char       *placeholder_argv[]       = {placeholder_name, nullptr};
+    char      **saved_argv               = placeholder_argv;
+
+    /** The running MPI/PETSc/SLEPc session; finalized before exit. */
+    struct ParallelSession
+    {
+      std::unique_ptr<dealii::Utilities::MPI::MPI_InitFinalize> mpi;
+      ~ParallelSession()
+      {
+        mpi.reset();
+      }
+    };
+
+    ParallelSession &
+    parallel_session()
+    {
+      static ParallelSession session;
+      return session;
+    }
+
+    void
+    write_stderr(const char *text)
+    {
+      // async-signal-safe
+      const ssize_t ignored = ::write(STDERR_FILENO, text, std::strlen(text));
+      (void)ignored;
+    }
+
+    extern "C" void
+    on_crash(int signal_number)
+    {
+      const char *what = signal_number == SIGSEGV ? "a segmentation fault (SIGSEGV)" :
+                         signal_number == SIGBUS  ? "a bus error (SIGBUS)" :
+                         signal_number == SIGFPE  ? "a floating-point exception (SIGFPE)" :
+                                                    "an illegal instruction (SIGILL)";
+      write_stderr("\nHamilton crashed with ");
+      write_stderr(what);
+      write_stderr(". This is a bug in Hamilton, not in your input: please report it together with the "
+                   "parameter file. No results were written.\n");
+      std::signal(signal_number, SIG_DFL);
+      std::raise(signal_number);
+    }
+
+    extern "C" void
+    on_interrupt(int signal_number)
+    {
+      received_interrupt = signal_number;
+      if (polling_depth > 0)
+        return; // the running code polls check_interrupt()
+      write_stderr(signal_number == SIGINT ? "\nInterrupted (SIGINT)" : "\nTerminated (SIGTERM)");
+      write_stderr(": Hamilton stopped before writing any output.\n");
+      ::_exit(128 + signal_number);
+    }
+
+    void
+    install_crash_handlers()
+    {
+#if !defined(__SANITIZE_ADDRESS__)
+      // an alternate stack, so that a stack overflow is reported too
+      static char      alternate_stack[1 << 16];
+      stack_t          stack{};
+      stack.ss_sp    = alternate_stack;
+      stack.ss_size  = sizeof(alternate_stack);
+      stack.ss_flags = 0;
+      sigaltstack(&stack, nullptr);
+      struct sigaction action
+      {};
+      action.sa_handler = on_crash;
+      sigemptyset(&action.sa_mask);
+      action.sa_flags = SA_ONSTACK | SA_NODEFER | SA_RESETHAND;
+      for (const int s : {SIGSEGV, SIGBUS, SIGFPE, SIGILL})
+        sigaction(s, &action, nullptr);
+#endif
+      // with sanitizers, their own handlers report crashes with a stack trace
+    }
+
+    void
+    install_interrupt_handlers()
+    {
+      struct sigaction action
+      {};
+      action.sa_handler = on_interrupt;
+      sigemptyset(&action.sa_mask);
+      action.sa_flags = 0;
+      for (const int s : {SIGINT, SIGTERM})
+        sigaction(s, &action, nullptr);
+    }
+  } // namespace
+
+  Process::Process(int &argc, char **&argv)
+  {
+    saved_argc = argc;
+    saved_argv = argv;
+    // one thread, as MPI_InitFinalize(argc, argv, 1) would set: results do
+    // not depend on the number of cores
+    dealii::MultithreadInfo::set_thread_limit(1);
+    install_crash_handlers();
+    install_interrupt_handlers();
+    if (started_by_mpi_launcher())
+      ensure_parallel_initialized();
+  }
+
+  Process::~Process()
+  {
+    parallel_session().mpi.reset();
+  }
+
+  bool
+  started_by_mpi_launcher()
+  {
+    for (const char *variable :
+         {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMI_RANK", "PMIX_RANK", "MPI_LOCALNRANKS"})
+      if (std::getenv(variable) != nullptr)
+        return true;
+    return false;
+  }
+
+  bool
+  parallel_initialized()
+  {
+    return parallel_session().mpi != nullptr || dealii::Utilities::MPI::job_supports_mpi();
+  }
+
+  void
+  ensure_parallel_initialized()
+  {
+    if (parallel_initialized())
+      return;
+    parallel_session().mpi =
+      std::make_unique<dealii::Utilities::MPI::MPI_InitFinalize>(saved_argc, saved_argv, 1);
+    // PETSc's handler catches SIGSEGV and friends and ends the process
+    // through MPI_Abort without a useful message: report crashes ourselves
+    PetscPopSignalHandler();
+    install_crash_handlers();
+    install_interrupt_handlers();
+  }
+
+  Interrupted::Interrupted(int signal_number)
+    : std::runtime_error("the run stopped; nothing was written.")
+    , signal_number(signal_number)
+  {}
+
+  Interrupted::Interrupted(int signal_number, const std::string &message)
+    : std::runtime_error(message)
+    , signal_number(signal_number)
+  {}
+
+  int
+  interrupt_signal()
+  {
+    return received_interrupt;
+  }
+
+  std::string
+  signal_name(int signal_number)
+  {
+    switch (signal_number)
+      {
+        case SIGINT:
+          return "SIGINT";
+        case SIGTERM:
+          return "SIGTERM";
+        default:
+          return "signal " + std::to_string(signal_number);
+      }
+  }
+
+  void
+  check_interrupt()
+  {
+    if (received_interrupt != 0)
+      throw Interrupted(received_interrupt);
+  }
+
+  InterruptPolling::InterruptPolling()
+  {
+    polling_depth = polling_depth + 1;
+    // a signal that arrived just before the scope began is not lost
+  }
+
+  InterruptPolling::~InterruptPolling()
+  {
+    polling_depth = polling_depth - 1;
+  }
+} // namespace hamilton

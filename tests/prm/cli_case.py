@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Command-line, output-directory, write-failure and signal behaviour of
+hamilton, one case per ctest entry. Each case states what must happen: the
+exit status, fragments of the message, and what exists afterwards.
+
+usage: cli_case.py CASE HAMILTON SOURCE_DIR WORK_DIR
+"""
+import glob
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+failures = []
+
+
+def expect(condition, text):
+    if not condition:
+        failures.append(text)
+
+
+def run(hamilton, args, cwd, limit_file_size=None):
+    def prepare():
+        if limit_file_size is not None:
+            # writes beyond the limit fail with EFBIG instead of killing the process
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit_file_size, limit_file_size))
+    result = subprocess.run([hamilton] + args, cwd=cwd, capture_output=True, text=True,
+                            preexec_fn=prepare, timeout=600)
+    print(f"$ hamilton {' '.join(args)}\nexit {result.returncode}\n{result.stderr}")
+    return result
+
+
+def failed_with(result, status, *fragments):
+    expect(result.returncode == status, f"exit status {result.returncode}, expected {status}")
+    for fragment in fragments:
+        expect(fragment in result.stderr, f"message lacks '{fragment}'")
+    expect("Internal error" not in result.stderr, "reported as an internal error")
+    expect("Results written" not in result.stdout, "reported success")
+
+
+def long_lumped_file(source, work):
+    """The RLC example driven by a 1 kHz sine for 1000 s: runs for minutes."""
+    with open(os.path.join(source, "prm/lumped/rlc_network.prm")) as f:
+        text = f.read()
+    text = text.replace("set Type  = step", "set Type  = sine\n      set Frequency = 1000")
+    text = text.replace("set Final time         = 0.2", "set Final time         = 1000")
+    text = text.replace("set Output interval    = 0.0005", "set Output interval    = 0.0001")
+    path = os.path.join(work, "long_run.prm")
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def main():
+    case, hamilton, source, work = sys.argv[1:5]
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    beam = os.path.join(source, "prm/beam/cantilever_modes.prm")
+    lumped = os.path.join(source, "prm/lumped/rlc_network.prm")
+    out = os.path.join(work, "out")
+
+    if case == "two_parameter_files":
+        r = run(hamilton, [beam, lumped], work)
+        failed_with(r, 1, "two parameter files given", "rlc_network.prm")
+    elif case == "output_dir_without_value":
+        r = run(hamilton, [beam, "--output-dir"], work)
+        failed_with(r, 1, "--output-dir needs a value")
+    elif case == "directory_as_parameter_file":
+        os.makedirs(os.path.join(work, "runs.prm"))
+        r = run(hamilton, ["runs.prm"], work)
+        failed_with(r, 1, "'runs.prm' is a directory")
+    elif case == "output_dir_is_a_file":
+        with open(out, "w") as f:
+            f.write("a file\n")
+        r = run(hamilton, [beam, "--output-dir", out], work)
+        failed_with(r, 1, f"Output directory '{out}' (--output-dir) exists and is not a directory")
+        expect(open(out).read() == "a file\n", "the file was changed")
+    elif case == "output_dir_too_long":
+        r = run(hamilton, [lumped, "--output-dir", "x" * 300], work)
+        failed_with(r, 1, "characters; at most", "Choose a shorter directory name")
+    elif case == "output_dir_holds_other_files":
+        os.makedirs(out)
+        with open(os.path.join(out, "thesis.tex"), "w") as f:
+            f.write("precious\n")
+        r = run(hamilton, [lumped, "--output-dir", out], work)
+        failed_with(r, 1, "holds files that are not the result of a Hamilton run")
+        expect(os.path.exists(os.path.join(out, "thesis.tex")), "a foreign file was removed")
+    elif case == "output_dir_replaced":
+        # a second run replaces the first one's directory as a whole
+        r = run(hamilton, [lumped, "--output-dir", out], work)
+        expect(r.returncode == 0, "first run failed")
+        with open(os.path.join(out, "stale.csv"), "w") as f:
+            f.write("old\n")
+        r = run(hamilton, [lumped, "--output-dir", out], work)
+        expect(r.returncode == 0, "second run failed")
+        expect(not os.path.exists(os.path.join(out, "stale.csv")), "a file of the earlier run survived")
+        expect(os.path.exists(os.path.join(out, "results.json")), "no results.json")
+        expect(not glob.glob(os.path.join(work, ".out.*")), "a temporary directory was left")
+    elif case in ("write_failure_lumped", "write_failure_beam"):
+        # under a file size limit every larger file fails with EFBIG (lumped:
+        # 64 kB, room for the C code and library the run compiles, not for
+        # the lumped.csv of a long run; beam: 4 kB, less than its mode shapes)
+        prm = long_lumped_file(source, work) if case == "write_failure_lumped" else beam
+        limit = 65536 if case == "write_failure_lumped" else 4096
+        r = run(hamilton, [prm, "--output-dir", out], work, limit_file_size=limit)
+        failed_with(r, 1, "Cannot write '", "File too large", "Nothing of this run was kept")
+        expect(not os.path.exists(out), "an output directory was left")
+        expect(not glob.glob(os.path.join(work, ".out.*")), "a temporary directory was left")
+    elif case in ("sigterm_lumped", "sigint_lumped"):
+        number = signal.SIGTERM if case == "sigterm_lumped" else signal.SIGINT
+        prm = long_lumped_file(source, work)
+        process = subprocess.Popen([hamilton, prm, "--output-dir", out], cwd=work,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.time() + 300
+        while time.time() < deadline:  # until rows are being written
+            tables = glob.glob(os.path.join(work, ".out.incomplete-*/lumped.csv"))
+            if tables and os.path.getsize(tables[0]) > 10000:
+                break
+            time.sleep(0.1)
+        process.send_signal(number)
+        stdout, stderr = process.communicate(timeout=120)
+        print(stderr)
+        name = "SIGTERM" if number == signal.SIGTERM else "SIGINT"
+        expect(process.returncode == 128 + number, f"exit status {process.returncode}, expected {128 + number}")
+        expect(f"({name})" in stderr, f"message lacks '({name})'")
+        expect("lumped.partial.csv" in stderr, "message does not name the partial table")
+        kept = sorted(os.listdir(out)) if os.path.isdir(out) else []
+        expect(kept == ["lumped.partial.csv"], f"output directory holds {kept}, expected the partial table only")
+        if kept:
+            with open(os.path.join(out, "lumped.partial.csv")) as table:
+                rows = [row.split(",") for row in table.read().splitlines()]
+            expect(len(rows) > 2 and all(len(r) == len(rows[0]) for r in rows), "partial table is not a table")
+        expect(not glob.glob(os.path.join(work, ".out.*")), "a temporary directory was left")
+    else:
+        sys.exit(f"unknown case {case}")
+    if failures:
+        sys.exit("FAILED: " + "; ".join(failures))
+    print("passed")
+
+
+if __name__ == "__main__":
+    main()

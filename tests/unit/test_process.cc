@@ -1,0 +1,139 @@
+// The process around a run: MPI/PETSc/SLEPc start only on demand, crashes are
+// reported, the output directory is written atomically and a plugin name is
+// registered once.
+#include <hamilton/base/files.h>
+#include <hamilton/base/input.h>
+#include <hamilton/base/process.h>
+#include <hamilton/base/registry.h>
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+
+using namespace hamilton;
+namespace fs = std::filesystem;
+
+namespace
+{
+  std::string
+  test_name()
+  {
+    return ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  }
+
+  void
+  write_text(const std::string &name, const std::string &text)
+  {
+    std::ofstream(name) << text;
+  }
+} // namespace
+
+TEST(Process, ParallelStartsOnlyOnDemand)
+{
+  // each test runs in a process of its own (ctest): nothing has started MPI
+  EXPECT_FALSE(parallel_initialized());
+  ensure_parallel_initialized();
+  EXPECT_TRUE(parallel_initialized());
+  ensure_parallel_initialized(); // a second call does nothing
+  EXPECT_TRUE(parallel_initialized());
+}
+
+#if !defined(__SANITIZE_ADDRESS__)
+TEST(ProcessDeathTest, CrashIsReported)
+{
+  ::testing::FLAGS_gtest_death_test_style = "threadsafe";
+  EXPECT_EXIT(std::raise(SIGSEGV), ::testing::KilledBySignal(SIGSEGV),
+              "Hamilton crashed with a segmentation fault \\(SIGSEGV\\)");
+}
+
+TEST(ProcessDeathTest, CrashIsReportedAfterPetscStarted)
+{
+  // PETSc installs a handler of its own that used to swallow the crash
+  ::testing::FLAGS_gtest_death_test_style = "threadsafe";
+  EXPECT_EXIT(
+    {
+      ensure_parallel_initialized();
+      std::raise(SIGSEGV);
+    },
+    ::testing::KilledBySignal(SIGSEGV), "Hamilton crashed with a segmentation fault");
+}
+#endif
+
+TEST(Registry, RefusesDuplicateNames)
+{
+  struct Plugin
+  {};
+  Registry<Plugin> &registry = Registry<Plugin>::instance();
+  const Registry<Plugin>::Entry entry{"first", [] { return std::make_unique<Plugin>(); }, nullptr};
+  EXPECT_TRUE(registry.add("plugin", entry));
+  EXPECT_THROW(registry.add("plugin", entry), std::logic_error);
+  EXPECT_EQ(registry.names().size(), 1u);
+}
+
+TEST(OutputDirectory, WrittenAtomically)
+{
+  const std::string target = "atomic_" + test_name();
+  fs::remove_all(target);
+  {
+    OutputDirectory directory(target, "test");
+    write_text(directory.path() + "/a.csv", "x\n1\n");
+    write_text(directory.path() + "/parameters_used.prm", "");
+    EXPECT_FALSE(fs::exists(target)); // not before commit
+    EXPECT_NE(directory.path(), target);
+    EXPECT_EQ(fs::path(directory.path()).parent_path(), fs::absolute(target).parent_path());
+    directory.commit();
+  }
+  EXPECT_TRUE(fs::exists(target + "/a.csv"));
+  // a second run replaces the first one's directory as a whole
+  {
+    OutputDirectory directory(target, "test");
+    write_text(directory.path() + "/b.csv", "x\n2\n");
+    write_text(directory.path() + "/parameters_used.prm", "");
+    directory.commit();
+  }
+  EXPECT_TRUE(fs::exists(target + "/b.csv"));
+  EXPECT_FALSE(fs::exists(target + "/a.csv"));
+  // a run that fails before commit leaves the earlier result alone
+  std::string temporary;
+  {
+    OutputDirectory directory(target, "test");
+    temporary = directory.path();
+    write_text(directory.path() + "/c.csv", "x\n3\n");
+  }
+  EXPECT_FALSE(fs::exists(temporary));
+  EXPECT_TRUE(fs::exists(target + "/b.csv"));
+  EXPECT_FALSE(fs::exists(target + "/c.csv"));
+}
+
+TEST(OutputDirectory, RefusesFilesAndForeignDirectories)
+{
+  const std::string file = "file_" + test_name();
+  write_text(file, "x");
+  EXPECT_THROW(OutputDirectory::check_target(file, "test"), InputError);
+  const std::string foreign = "foreign_" + test_name();
+  fs::create_directories(foreign);
+  write_text(foreign + "/notes.txt", "keep");
+  EXPECT_THROW(OutputDirectory::check_target(foreign, "test"), InputError);
+  EXPECT_TRUE(fs::exists(foreign + "/notes.txt"));
+  EXPECT_THROW(OutputDirectory::check_target(std::string(300, 'x'), "test"), InputError);
+  EXPECT_NO_THROW(OutputDirectory::check_target("new_" + test_name() + "/sub", "test"));
+}
+
+TEST(OutputFile, FailedWriteIsAnError)
+{
+  // /dev/full accepts the open and fails every write with ENOSPC
+  if (!fs::exists("/dev/full"))
+    GTEST_SKIP() << "no /dev/full";
+  try
+    {
+      write_file("/dev/full", [](std::ostream &out) { out << std::string(100000, 'x'); });
+      FAIL() << "no error for a failed write";
+    }
+  catch (const OutputError &e)
+    {
+      EXPECT_NE(std::string(e.what()).find("Cannot write '/dev/full'"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("No space left on device"), std::string::npos) << e.what();
+    }
+}
