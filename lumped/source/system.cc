@@ -78,8 +78,8 @@ namespace hamilton::lumped
     std::string
     shown(const std::string &text)
     {
-      return "'" + (text.size() <= 120 ? text : text.substr(0, 100) + "...' (" + std::to_string(text.size()) +
-                                                  " characters)");
+      return text.size() <= 120 ? "'" + text + "'" :
+                                  "'" + text.substr(0, 100) + "...' (" + std::to_string(text.size()) + " characters)";
     }
 
     /** The component types, "a, b, c". */
@@ -116,6 +116,8 @@ namespace hamilton::lumped
       };
       std::vector<Token> tokens;
       unsigned int       depth = 0;
+      /** Position of the first sign right after a binary operator (npos: none). */
+      std::size_t sign_after_operator = std::string::npos;
 
       explicit Scan(const std::string &text)
       {
@@ -123,6 +125,7 @@ namespace hamilton::lumped
         std::vector<unsigned int> signs{0};
         unsigned int              open_signs = 0;
         bool                      operand_expected = true; // at the start, after '(', ',' or an operator
+        bool                      after_operator   = false;
         const auto                is_digit = [&](std::size_t i) {
           return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]));
         };
@@ -160,6 +163,8 @@ namespace hamilton::lumped
               }
             ++i;
             tokens.push_back({begin, i, false});
+            const bool was_after_operator = after_operator;
+            after_operator                = false;
             if (c == '(' || c == '{' || c == '[')
               {
                 signs.push_back(0);
@@ -178,9 +183,15 @@ namespace hamilton::lumped
               {
                 ++signs.back();
                 ++open_signs;
+                if (was_after_operator && sign_after_operator == std::string::npos)
+                  sign_after_operator = begin;
+                after_operator = true; // a second sign is as ambiguous
               }
             else
-              operand_expected = true; // ',' or an operator
+              {
+                operand_expected = true; // ',' or an operator
+                after_operator   = c != ',';
+              }
             depth = std::max<unsigned int>(depth, signs.size() - 1 + open_signs);
           }
       }
@@ -374,7 +385,12 @@ namespace hamilton::lumped
           }
         case table:
           {
-            Assert(cumulative.size() == times.size(), ExcMessage("a table needs set_table()"));
+            if (cumulative.size() != times.size()) // times and values set directly, not by set_table
+              {
+                TimeFunction tabulated = *this;
+                tabulated.set_table(times, values);
+                return tabulated.integral(t);
+              }
             // F(s) = integral of u from times[0] to s (u constant outside the table)
             const auto F = [&](double s) {
               if (s <= times.front())
@@ -705,6 +721,16 @@ namespace hamilton::lumped
       input_error(where, entry, shown(text),
                   "nests parentheses and signs " + std::to_string(scan.depth) + " levels deep; at most " +
                     std::to_string(maximal_nesting) + " are allowed. Name inner parts as parameters or simplify it.");
+    if (scan.sign_after_operator != std::string::npos)
+      {
+        const std::size_t at = scan.sign_after_operator;
+        input_error(where, entry, shown(text),
+                    "has the sign '" + text.substr(at, 1) + "' right after an operator (character " +
+                      std::to_string(at + 1) + ": '..." + text.substr(at > 10 ? at - 10 : 0, std::min<std::size_t>(at, 10) + 6) +
+                      "...'). The expression library (GiNaC) reads such a sign as applying to everything after it "
+                      "(2*-x + k as 2*(-x + k), x^-2*k as x^(-2*k), a - -b + c as a - (-b + c)): put the signed "
+                      "operand in parentheses, e.g. '2*(-x) + k', 'x^(-2)*k', 'a - (-b) + c'.");
+      }
 
     GiNaC::parser reader(symbols);
     reader.strict = true;

@@ -659,5 +659,13 @@ TEST(Lumped, NamesAndExpressionsAreChecked)
   m = message([&] { s.parse(std::string(5000, '-') + "x", "S", "E", true); });
   EXPECT_NE(m.find("5000 levels deep"), std::string::npos) << m;
   const ex x = sym(s, "x"), k = sym(s, "k");
-  EXPECT_TRUE((s.parse("-(-x) + 2*-x - k^-2", "S", "E", true) - (-x - GiNaC::pow(k, -2))).expand().is_zero());
+  EXPECT_TRUE((s.parse("-(-x) + 2*(-x) - k^(-2)*x", "S", "E", true) - (-x - GiNaC::pow(k, -2) * x)).expand().is_zero());
+  // GiNaC reads a sign after an operator as applying to the rest (2*-x + k
+  // as 2*(-x + k), checked with GiNaC's parser alone): refused
+  for (const std::string bad : {"2*-x + k", "x^-2*k", "x - -k + 1", "x/+k", "--x + k"})
+    {
+      m = message([&] { s.parse(bad, "S", "E", true); });
+      EXPECT_NE(m.find("right after an operator"), std::string::npos) << bad << ": " << m;
+    }
+  EXPECT_NO_THROW(s.parse("-x^2 + (-k)*x - 1e-3*x + 2.5E+2*k", "S", "E", true));
 }

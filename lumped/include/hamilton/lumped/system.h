@@ -62,7 +62,10 @@ namespace hamilton::lumped
     /** d2u/dt2 (0 for steps, ramps and tables: piecewise linear). */
     double
     second_rate(double t) const;
-    /** The integral of u from 0 to t (O(log N) for a table of N rows). */
+    /**
+     * The integral of u from 0 to t (for a table of N rows O(log N) after
+     * set_table, O(N) if times and values were assigned directly).
+     */
     double
     integral(double t) const;
 
