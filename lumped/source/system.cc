@@ -585,10 +585,16 @@ namespace hamilton::lumped
     if (allowed_function_names.count(name))
       return "'" + name + "' is the function " + name + "(...) of expressions; choose another name (e.g. '" +
              name + "_0')";
-    if (name.rfind("lambda_", 0) == 0 && name.size() > 7 &&
-        std::all_of(name.begin() + 7, name.end(), [](const char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-      return "'" + name + "' is the name of a constraint's multiplier (lambda_1, lambda_2, ... in the CSV); choose "
-             "another name (e.g. 'lam" + name.substr(7) + "')";
+    for (const std::string prefix : {"lambda_", "constraint_"})
+      if (name.rfind(prefix, 0) == 0 && name.size() > prefix.size() &&
+          std::all_of(name.begin() + prefix.size(), name.end(),
+                      [](const char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        return "'" + name + "' is the name of a constraint's " + (prefix == "lambda_" ? "multiplier" : "residual") +
+               " (" + prefix + "1, " + prefix + "2, ... in the CSV); choose another name";
+    for (const char *column : {"t_s", "stored_energy_change_J", "supplied_work_J", "source_work_J",
+                               "dissipated_energy_J", "audit_residual_J"})
+      if (name == column)
+        return "'" + name + "' is a column of the CSV (the time or the energy audit); choose another name";
     return "";
   }
 

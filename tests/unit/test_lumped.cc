@@ -640,7 +640,7 @@ TEST(Lumped, NamesAndExpressionsAreChecked)
   EXPECT_NE(m.find("'Lumped system/Components/c': 'Charge coordinate'"), std::string::npos) << m;
   m = message([&] { s.coordinate("x", true); });
   EXPECT_NE(m.find("here it would be an electrical one"), std::string::npos) << m;
-  for (const std::string bad : {"t", "pi", "sin", "lambda_2", "2x", "a b", "_x", ""})
+  for (const std::string bad : {"t", "pi", "sin", "lambda_2", "constraint_1", "t_s", "2x", "a b", "_x", ""})
     {
       m = message([&] { s.parameter(bad, 1); });
       EXPECT_NE(m.find("'Parameters' = '" + bad + "'"), std::string::npos) << m;

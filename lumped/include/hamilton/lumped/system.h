@@ -159,7 +159,8 @@ namespace hamilton::lumped
      * Reserve `name` for `use` (e.g. "the parameter 'k'"): it must be an
      * identifier (a letter, then letters, digits and '_'), not reserved (t,
      * pi, the functions an expression may call, the multipliers lambda_1,
-     * lambda_2, ...) and not used before; otherwise an InputError names the
+     * lambda_2, ..., the CSV's t_s, constraint_k and audit columns) and not
+     * used before; otherwise an InputError names the
      * entry `entry` of subsection `where`, and both uses. I, Pi, Euler and
      * Catalan are ordinary names (GiNaC's constants are not available).
      */
