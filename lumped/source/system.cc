@@ -622,7 +622,7 @@ namespace hamilton::lumped
         {
           if (c.electrical != electrical)
             input_error(where, entry, "'" + name + "'",
-                        "'" + name + "' is already " + names.at(name) + ", " +
+                        "the name '" + name + "' is already " +
                           (c.electrical ? "an electrical" : "a mechanical") + " coordinate; here it would be " +
                           (electrical ? "an electrical" : "a mechanical") + " one. Rename one of them.");
           return c.position;
