@@ -21,15 +21,15 @@ namespace hamilton::lumped
   {
     const std::string text  = Utilities::trim(s.get(entry));
     const ex          e     = system.parse(text, s.path(), entry, true);
-    const ex          value = GiNaC::evalf(e.subs(system.parameter_values()));
-    if (!GiNaC::is_a<GiNaC::numeric>(value))
-      s.fail(entry, "'" + text + "' is not a number or an expression of the parameters.");
-    const double v = GiNaC::ex_to<GiNaC::numeric>(value).to_double();
+    const auto        value = finite_value(e.subs(system.parameter_values()));
+    if (!value)
+      s.fail(entry, "'" + text + "' is not a finite real number or an expression of the parameters.");
+    const double v = *value;
     if (positive ? !(v > 0) : !(v >= 0))
       s.fail(entry, "evaluates to " + std::to_string(v) + "; it must be " + (positive ? "positive" : "non-negative") +
                       " for this component to be physical.");
     if (GiNaC::is_a<GiNaC::numeric>(e)) // a plain number: a named parameter
-      return system.parameter(symbol + "_" + component, v);
+      return system.parameter(symbol + "_" + component, v, s.path(), entry);
     return e;
   }
 
@@ -49,7 +49,7 @@ namespace hamilton::lumped
       std::string name = Utilities::trim(s.get(entry));
       if (name.empty())
         name = component + "_" + suffix;
-      return system.coordinate(name, electrical);
+      return system.coordinate(name, electrical, s.path(), entry);
     }
 
     void
@@ -152,8 +152,8 @@ namespace hamilton::lumped
       if (!Utilities::trim(s.get("Torque constant")).empty())
         {
           const ex     kt = component_parameter(system, s, "Torque constant", "kt", name, true);
-          const double a  = GiNaC::ex_to<GiNaC::numeric>(GiNaC::evalf(kt.subs(system.parameter_values()))).to_double();
-          const double c  = GiNaC::ex_to<GiNaC::numeric>(GiNaC::evalf(ke.subs(system.parameter_values()))).to_double();
+          const double a  = *finite_value(kt.subs(system.parameter_values())); // checked by component_parameter
+          const double c  = *finite_value(ke.subs(system.parameter_values()));
           if (a != c)
             {
               system.add_force((kt - ke) * i, theta, true);
@@ -166,7 +166,8 @@ namespace hamilton::lumped
     }
   };
   HAMILTON_REGISTER_PLUGIN(Component, DcMotor, "dc motor",
-                           "permanent-magnet DC motor with armature R, L, k_e (= k_t), rotor J, "
+                           "permanent-magnet DC motor with armature R, L, back-emf constant k_e, torque "
+                           "constant k_t (default k_e; a different k_t is booked as a source), rotor J, "
                            "friction b, gearbox ratio, supplied voltage.")
 
   /** A two-terminal electrical element on a loop charge (an expression of the charges). */
@@ -615,9 +616,10 @@ namespace hamilton::lumped
       const std::string p = Utilities::trim(s.get("Coordinate prefix"));
       ex                theta[3];
       for (unsigned int k = 0; k < 3; ++k)
-        theta[k] = system.coordinate(p + "theta" + std::to_string(k + 1), false);
-      const ex xC = system.coordinate(p + "xC", false), yC = system.coordinate(p + "yC", false),
-               phi = system.coordinate(p + "phi", false);
+        theta[k] = system.coordinate(p + "theta" + std::to_string(k + 1), false, s.path(), "Coordinate prefix");
+      const ex xC = system.coordinate(p + "xC", false, s.path(), "Coordinate prefix"),
+               yC = system.coordinate(p + "yC", false, s.path(), "Coordinate prefix"),
+               phi = system.coordinate(p + "phi", false, s.path(), "Coordinate prefix");
       const ex L0 = component_parameter(system, s, "Base side", "L0", name, true);
       const ex L1 = component_parameter(system, s, "Platform side", "L1", name, true);
       const ex l1 = component_parameter(system, s, "Crank length", "l1", name, true);

@@ -5,7 +5,9 @@
 
 #include <deal.II/base/utilities.h>
 
+#include <cmath>
 #include <filesystem>
+#include <sstream>
 
 namespace hamilton::lumped
 {
@@ -97,6 +99,24 @@ namespace hamilton::lumped
         {
           s.fail("ROM file", e.what());
         }
+      // what this component relies on: D = sum zeta_r omega_r eta_r'^2 must
+      // dissipate (zeta_r omega_r >= 0) and every number be finite
+      const auto number = [](double x) {
+        std::ostringstream out;
+        out << x;
+        return out.str();
+      };
+      for (unsigned int r = 0; r < rom.size(); ++r)
+        {
+          if (!std::isfinite(rom.omega[r]) || !(rom.omega[r] >= 0))
+            s.fail("ROM file", "(" + found + ") mode " + std::to_string(r + 1) + " has the angular frequency " +
+                                 number(rom.omega[r]) + " rad/s; a modal beam needs finite frequencies "
+                                 ">= 0. Export the ROM again with the 'reduced model' analysis.");
+          if (!std::isfinite(rom.damping_ratios[r]) || !(rom.damping_ratios[r] >= 0))
+            s.fail("ROM file", "(" + found + ") mode " + std::to_string(r + 1) + " has the damping ratio " +
+                                 number(rom.damping_ratios[r]) + "; a negative ratio would supply energy "
+                                 "(D < 0). Give damping ratios >= 0.");
+        }
       const std::string position     = Utilities::trim(s.get("Base position"));
       const std::string acceleration = Utilities::trim(s.get("Base acceleration"));
       if (!position.empty() && !acceleration.empty())
@@ -110,7 +130,7 @@ namespace hamilton::lumped
       std::vector<ex>    eta, rate;
       for (unsigned int r = 0; r < n; ++r)
         {
-          eta.push_back(system.coordinate(prefix + std::to_string(r + 1), false));
+          eta.push_back(system.coordinate(prefix + std::to_string(r + 1), false, s.path(), "Coordinate prefix"));
           rate.push_back(system.time_derivative(eta.back()));
         }
       for (unsigned int i = 0; i < n; ++i)
@@ -166,7 +186,7 @@ namespace hamilton::lumped
       const bool flux_linkage = s.get("Electrode coordinates") == "flux linkage";
       for (const auto &e : rom.electrodes)
         {
-          const ex coordinate = system.coordinate(name + "_" + e.name, true);
+          const ex coordinate = system.coordinate(name + "_" + e.name, true, s.path(), "ROM file");
           ex       induced    = 0;
           for (unsigned int r = 0; r < n; ++r)
             induced += e.coupling[r] * eta[r];

@@ -6,9 +6,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
+#include <limits>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -57,17 +62,151 @@ namespace hamilton::lumped
       return {Utilities::trim(item.substr(0, colon)), Utilities::trim(item.substr(colon + 1))};
     }
 
-    /** Functions an expression may use (those that compile to C). */
+    /** Functions an expression may call (those that compile to C); sqrt and pow become powers. */
+    const std::set<std::string> allowed_function_names{"sin",  "cos",  "tan",  "asin", "acos", "atan", "atan2", "sinh",
+                                                       "cosh", "tanh", "exp",  "log",  "abs",  "sqrt", "pow"};
+
+    /** Names GiNaC's lexer reads as its constants whatever the symbol table says. */
+    const std::set<std::string> ginac_literals{"I", "Pi", "Euler", "Catalan"};
+
+    /** Deepest nesting of parentheses and signs an expression may have (GiNaC's parser recurses). */
+    constexpr unsigned int maximal_nesting = 200;
+
+    /** Longest expression text accepted (characters). */
+    constexpr std::size_t maximal_length = 100000;
+
+    /** The text for a message: long texts shortened to their start and length. */
+    std::string
+    shown(const std::string &text)
+    {
+      return text.size() <= 120 ? "'" + text + "'" :
+                                  "'" + text.substr(0, 100) + "...' (" + std::to_string(text.size()) + " characters)";
+    }
+
+    /** The component types, "a, b, c". */
+    std::string
+    component_types()
+    {
+      std::string result;
+      for (const auto &name : ComponentRegistry::instance().names())
+        result += (result.empty() ? "" : ", ") + ("'" + name + "'");
+      return result;
+    }
+
+    /** Whether `name` is an identifier as GiNaC's lexer reads one: [A-Za-z][A-Za-z0-9_]*. */
+    bool
+    is_identifier(const std::string &name)
+    {
+      if (name.empty() || !std::isalpha(static_cast<unsigned char>(name[0])))
+        return false;
+      return std::all_of(name.begin(), name.end(),
+                         [](const char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    }
+
+    /**
+     * Tokens of an expression as GiNaC's lexer splits it (identifiers, numbers,
+     * one character otherwise); computes the deepest nesting of brackets and
+     * unary signs (each of which is a level of GiNaC's recursive parser).
+     */
+    struct Scan
+    {
+      struct Token
+      {
+        std::size_t begin, end;
+        bool        identifier;
+      };
+      std::vector<Token> tokens;
+      unsigned int       depth = 0;
+      /** Position of the first sign right after a binary operator (npos: none). */
+      std::size_t sign_after_operator = std::string::npos;
+
+      explicit Scan(const std::string &text)
+      {
+        // per open bracket level, the unary signs still open in it
+        std::vector<unsigned int> signs{0};
+        unsigned int              open_signs = 0;
+        bool                      operand_expected = true; // at the start, after '(', ',' or an operator
+        bool                      after_operator   = false;
+        const auto                is_digit = [&](std::size_t i) {
+          return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]));
+        };
+        for (std::size_t i = 0; i < text.size();)
+          {
+            const char c = text[i];
+            if (std::isspace(static_cast<unsigned char>(c)))
+              {
+                ++i;
+                continue;
+              }
+            const std::size_t begin = i;
+            if (std::isalpha(static_cast<unsigned char>(c)))
+              {
+                while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
+                  ++i;
+                tokens.push_back({begin, i, true});
+                operand_expected = false;
+                continue;
+              }
+            if (std::isdigit(static_cast<unsigned char>(c)) || c == '.')
+              {
+                while (is_digit(i) || (i < text.size() && text[i] == '.'))
+                  ++i;
+                if (i < text.size() && (text[i] == 'e' || text[i] == 'E'))
+                  {
+                    i += 2; // GiNaC's lexer takes the character after the E whatever it is
+                    while (is_digit(i))
+                      ++i;
+                    i = std::min(i, text.size());
+                  }
+                tokens.push_back({begin, i, false});
+                operand_expected = false;
+                continue;
+              }
+            ++i;
+            tokens.push_back({begin, i, false});
+            const bool was_after_operator = after_operator;
+            after_operator                = false;
+            if (c == '(' || c == '{' || c == '[')
+              {
+                signs.push_back(0);
+                operand_expected = true;
+              }
+            else if (c == ')' || c == '}' || c == ']')
+              {
+                if (signs.size() > 1)
+                  {
+                    open_signs -= signs.back();
+                    signs.pop_back();
+                  }
+                operand_expected = false;
+              }
+            else if ((c == '+' || c == '-') && operand_expected)
+              {
+                ++signs.back();
+                ++open_signs;
+                if (was_after_operator && sign_after_operator == std::string::npos)
+                  sign_after_operator = begin;
+                after_operator = true; // a second sign is as ambiguous
+              }
+            else
+              {
+                operand_expected = true; // ',' or an operator
+                after_operator   = c != ',';
+              }
+            depth = std::max<unsigned int>(depth, signs.size() - 1 + open_signs);
+          }
+      }
+    };
+
+    /** Whether e calls only functions that compile to C; `bad` the first other one. */
     bool
     allowed_functions(const GiNaC::ex &e, std::string &bad)
     {
-      static const std::set<std::string> allowed{"sin",  "cos",  "tan",  "asin", "acos", "atan", "atan2",
-                                                 "sinh", "cosh", "tanh", "exp",  "log",  "abs"};
       for (GiNaC::const_preorder_iterator i = e.preorder_begin(); i != e.preorder_end(); ++i)
         if (GiNaC::is_a<GiNaC::function>(*i))
           {
             const std::string name = GiNaC::ex_to<GiNaC::function>(*i).get_name();
-            if (!allowed.count(name))
+            if (!allowed_function_names.count(name))
               {
                 bad = name;
                 return false;
@@ -75,7 +214,104 @@ namespace hamilton::lumped
           }
       return true;
     }
+
+    /** A number for a message, with 10 significant digits. */
+    std::string
+    number_text(double x)
+    {
+      std::ostringstream out;
+      out << std::setprecision(10) << x;
+      return out.str();
+    }
+
+    /** A whole field as a finite number (no trailing text); nothing otherwise. */
+    std::optional<double>
+    finite_number(const std::string &field)
+    {
+      const std::string text = Utilities::trim(field);
+      if (text.empty())
+        return {};
+      char        *end   = nullptr;
+      errno              = 0;
+      const double value = std::strtod(text.c_str(), &end);
+      if (end != text.c_str() + text.size() || !std::isfinite(value) || (errno == ERANGE && std::abs(value) > 1))
+        return {};
+      return value;
+    }
+
+    /**
+     * The rows 't, value' of the CSV file of a table time function (entry
+     * 'File' of the current subsection): every field a finite number, the
+     * times increasing, at least two rows; one header line allowed as the
+     * first line, blank lines skipped. Fails naming the file and line.
+     */
+    std::pair<std::vector<double>, std::vector<double>>
+    read_table(const Section &s, const std::string &directory)
+    {
+      const std::string name = Utilities::trim(s.get("File"));
+      const std::string file = (std::filesystem::path(directory) / name).string();
+      std::ifstream     in(file);
+      if (name.empty() || !in || std::filesystem::is_directory(file))
+        s.fail("File", "cannot open '" + file + "'. Give a CSV file with columns t, value.");
+      std::vector<double> times, values;
+      std::string         line;
+      unsigned int        number = 0;
+      bool                first  = true;
+      const auto          bad    = [&](const std::string &why) {
+        s.fail("File", "'" + file + "', line " + std::to_string(number) + ": " + shown(line) + " " + why +
+                         " Write each row as 't, value' (s and the function's unit), both finite numbers such as "
+                         "'0.5, 2' or '1e-3, -4.2e2'; only the first line may be a header.");
+      };
+      while (std::getline(in, line))
+        {
+          ++number;
+          if (Utilities::trim(line).empty())
+            continue;
+          const auto fields = Utilities::split_string_list(line, ',');
+          std::optional<double> t, v;
+          if (fields.size() == 2)
+            {
+              t = finite_number(fields[0]);
+              v = finite_number(fields[1]);
+            }
+          const bool was_first = first;
+          first                = false;
+          if (!t || !v)
+            {
+              if (was_first)
+                continue; // a header
+              bad(fields.size() != 2 ? "has " + std::to_string(fields.size()) + " fields, not 2." :
+                                       "is not two finite numbers.");
+            }
+          if (!times.empty() && !(*t > times.back()))
+            bad("has a time that does not increase (the row before has t = " + number_text(times.back()) + ").");
+          times.push_back(*t);
+          values.push_back(*v);
+        }
+      if (in.bad())
+        s.fail("File", "reading '" + file + "' failed after line " + std::to_string(number) + ".");
+      if (times.size() < 2)
+        s.fail("File", "'" + file + "' holds fewer than two rows 't, value'.");
+      return {times, values};
+    }
   } // namespace
+
+  std::optional<double>
+  finite_value(const GiNaC::ex &e)
+  {
+    const GiNaC::ex value = GiNaC::evalf(e);
+    if (!GiNaC::is_a<GiNaC::numeric>(value))
+      return {};
+    const GiNaC::numeric &n = GiNaC::ex_to<GiNaC::numeric>(value);
+    if (!n.is_real() || GiNaC::abs(n) > GiNaC::numeric(std::numeric_limits<double>::max()))
+      return {};
+    // the value itself in canonical order (evalf sums in GiNaC's run-dependent order)
+    const auto x = numeric_value(e);
+    if (!x || !std::isfinite(*x))
+      return {};
+    return x;
+  }
+
 
   double
   TimeFunction::operator()(double t) const
@@ -152,18 +388,39 @@ namespace hamilton::lumped
           }
         case table:
           {
-            // trapezoids over the pieces of [0, t] (constant outside the table)
-            double sum = 0, from = 0;
-            for (const double knot : times)
-              if (knot > from && knot < t)
-                {
-                  sum += (knot - from) * ((*this)(from) + (*this)(knot)) / 2;
-                  from = knot;
-                }
-            return sum + (t - from) * ((*this)(from) + (*this)(t)) / 2;
+            if (cumulative.size() != times.size()) // times and values set directly, not by set_table
+              {
+                TimeFunction tabulated = *this;
+                tabulated.set_table(times, values);
+                return tabulated.integral(t);
+              }
+            // F(s) = integral of u from times[0] to s (u constant outside the table)
+            const auto F = [&](double s) {
+              if (s <= times.front())
+                return (s - times.front()) * values.front();
+              if (s >= times.back())
+                return cumulative.back() + (s - times.back()) * values.back();
+              const auto k = std::upper_bound(times.begin(), times.end(), s) - times.begin() - 1;
+              return cumulative[k] + (s - times[k]) * (values[k] + (*this)(s)) / 2;
+            };
+            return F(t) - F(0);
           }
       }
     return 0;
+  }
+
+  void
+  TimeFunction::set_table(std::vector<double> t, std::vector<double> v)
+  {
+    AssertThrow(t.size() >= 2 && t.size() == v.size(), ExcMessage("a table needs two or more rows (t, value)"));
+    for (unsigned int k = 1; k < t.size(); ++k)
+      AssertThrow(t[k] > t[k - 1], ExcMessage("the times of a table must increase"));
+    kind   = table;
+    times  = std::move(t);
+    values = std::move(v);
+    cumulative.assign(times.size(), 0.);
+    for (unsigned int k = 1; k < times.size(); ++k)
+      cumulative[k] = cumulative[k - 1] + (times[k] - times[k - 1]) * (values[k] + values[k - 1]) / 2;
   }
 
   void
@@ -248,14 +505,13 @@ namespace hamilton::lumped
           prm.enter_subsection(name);
           prm.declare_entry("Type", "", Patterns::Anything(),
                             "One of:" + ComponentRegistry::instance().documentation());
+          // the first lenient pass does not know the component's subsection yet
           std::string type;
-          try
-            {
-              type = previous->get({path, "Components", name}, "Type");
-            }
-          catch (...)
-            {
-            }
+          if (previous->subsection_path_exists({path, "Components", name}))
+            type = Utilities::trim(previous->get({path, "Components", name}, "Type"));
+          if (!type.empty() && !ComponentRegistry::instance().has(type))
+            input_error(path + "/Components/" + name, "Type", "'" + type + "'",
+                        "'" + type + "' is not a component type; allowed: " + component_types() + ".");
           ComponentRegistry::instance().declare_parameters_of(type, prm);
           prm.leave_subsection();
         }
@@ -319,12 +575,65 @@ namespace hamilton::lumped
     return any;
   }
 
+  std::string
+  System::name_problem(const std::string &name)
+  {
+    if (!is_identifier(name))
+      return "'" + name + "' is not a name: a name starts with a letter (A-Z, a-z) and goes on with letters, "
+             "digits and '_' (no blanks or other signs; e.g. 'x', 'x_1', 'theta2')";
+    if (name == "t")
+      return "'t' is the time, which expressions use as such; choose another name (e.g. 't0', 'tau')";
+    if (name == "pi")
+      return "'pi' is the constant 3.14159..., which expressions use as such; choose another name (e.g. 'p')";
+    if (allowed_function_names.count(name))
+      return "'" + name + "' is the function " + name + "(...) of expressions; choose another name (e.g. '" +
+             name + "_0')";
+    for (const std::string prefix : {"lambda_", "constraint_"})
+      if (name.rfind(prefix, 0) == 0 && name.size() > prefix.size() &&
+          std::all_of(name.begin() + prefix.size(), name.end(),
+                      [](const char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        return "'" + name + "' is the name of a constraint's " + (prefix == "lambda_" ? "multiplier" : "residual") +
+               " (" + prefix + "1, " + prefix + "2, ... in the CSV); choose another name";
+    for (const char *column : {"t_s", "stored_energy_change_J", "supplied_work_J", "source_work_J",
+                               "dissipated_energy_J", "audit_residual_J"})
+      if (name == column)
+        return "'" + name + "' is a column of the CSV (the time or the energy audit); choose another name";
+    return "";
+  }
+
+  void
+  System::claim(const std::string &name, const std::string &use, const std::string &where, const std::string &entry)
+  {
+    const std::string problem = name_problem(name);
+    if (!problem.empty())
+      input_error(where, entry, "'" + name + "'", problem + ".");
+    const auto known = names.find(name);
+    if (known != names.end())
+      input_error(where, entry, "'" + name + "'",
+                  "the name '" + name + "' is already " + known->second + "; here it would be " + use + " (in '" +
+                    where + "': '" + entry + "'). Each name must be unique across coordinates, velocities (x_dot, "
+                    "x_ddot), parameters (also those components make), time functions (and their u_rate, u_rate2, "
+                    "u_integral): rename one of them.");
+    names[name] = use + " (in '" + where + "': '" + entry + "')";
+  }
+
   GiNaC::ex
-  System::coordinate(const std::string &name, bool electrical)
+  System::coordinate(const std::string &name, bool electrical, const std::string &where, const std::string &entry)
   {
     for (const auto &c : coordinates)
       if (c.name == name)
-        return c.position;
+        {
+          if (c.electrical != electrical)
+            input_error(where, entry, "'" + name + "'",
+                        "the name '" + name + "' is already " +
+                          (c.electrical ? "an electrical" : "a mechanical") + " coordinate; here it would be " +
+                          (electrical ? "an electrical" : "a mechanical") + " one. Rename one of them.");
+          return c.position;
+        }
+    const std::string kind = electrical ? "an electrical coordinate" : "a mechanical coordinate";
+    claim(name, kind, where, entry);
+    claim(name + "_dot", "the velocity of the coordinate '" + name + "'", where, entry);
+    claim(name + "_ddot", "the acceleration of the coordinate '" + name + "'", where, entry);
     Coordinate c{name,
                  electrical,
                  GiNaC::symbol(name, tex(name)),
@@ -339,14 +648,9 @@ namespace hamilton::lumped
   }
 
   GiNaC::ex
-  System::parameter(const std::string &name, double value)
+  System::parameter(const std::string &name, double value, const std::string &where, const std::string &entry)
   {
-    for (auto &p : parameters)
-      if (p.first.get_name() == name)
-        {
-          p.second = value;
-          return p.first;
-        }
+    claim(name, "a parameter", where, entry);
     parameters.emplace_back(GiNaC::symbol(name, tex(name)), value);
     return parameters.back().first;
   }
@@ -375,41 +679,88 @@ namespace hamilton::lumped
   GiNaC::ex
   System::parse(const std::string &text, const std::string &where, const std::string &entry, bool energy) const
   {
-    GiNaC::parser reader(table(energy));
+    GiNaC::symtab symbols = table(energy);
+    const auto    unknown = [&](const std::string &name) {
+      std::string known;
+      for (const auto &c : coordinates)
+        known += c.name + ", " + c.name + "_dot, ";
+      for (const auto &p : parameters)
+        known += p.first.get_name() + ", ";
+      input_error(where, entry, shown(text),
+                  "unknown symbol '" + name + "'. " +
+                    (energy && (name == "t" || std::any_of(time_functions.begin(), time_functions.end(),
+                                                           [&](const auto &f) { return f.second.name == name; })) ?
+                       "Energies and dissipation must not depend on time explicitly: "
+                       "put time-dependent inputs in 'Generalized forces'. " :
+                       "") +
+                    (ginac_literals.count(name) ? "The constant pi is written 'pi'; '" + name +
+                                                    "' is a name like any other (declare it, e.g. as a parameter). " :
+                                                  "") +
+                    "Known symbols: " + known + "pi" + (energy ? "" : ", t and the time functions") + ".");
+    };
+    if (text.size() > maximal_length)
+      input_error(where, entry, shown(text),
+                  "the expression is longer than " + std::to_string(maximal_length) +
+                    " characters. Name its parts as parameters or outputs, or split it into components.");
+    // GiNaC's lexer reads I, Pi, Euler and Catalan as its constants before it
+    // looks at the symbol table: give the user's symbols of these names
+    // other spellings that it reads as identifiers
+    const Scan  scan(text);
+    std::string prepared;
+    std::size_t copied = 0;
+    for (unsigned int k = 0; k < scan.tokens.size(); ++k)
+      {
+        const auto &token = scan.tokens[k];
+        if (!token.identifier)
+          continue;
+        const std::string name = text.substr(token.begin, token.end - token.begin);
+        if (!ginac_literals.count(name))
+          continue;
+        if (!symbols.count(name))
+          unknown(name);
+        std::string alias = name + "_";
+        while (symbols.count(alias) && !symbols[alias].is_equal(symbols[name]))
+          alias += "_";
+        symbols[alias] = symbols[name];
+        prepared += text.substr(copied, token.begin - copied) + alias;
+        copied = token.end;
+      }
+    prepared += text.substr(copied);
+    if (scan.depth > maximal_nesting)
+      input_error(where, entry, shown(text),
+                  "nests parentheses and signs " + std::to_string(scan.depth) + " levels deep; at most " +
+                    std::to_string(maximal_nesting) + " are allowed. Name inner parts as parameters or simplify it.");
+    if (scan.sign_after_operator != std::string::npos)
+      {
+        const std::size_t at = scan.sign_after_operator;
+        input_error(where, entry, shown(text),
+                    "has the sign '" + text.substr(at, 1) + "' right after an operator (character " +
+                      std::to_string(at + 1) + ": '..." + text.substr(at > 10 ? at - 10 : 0, std::min<std::size_t>(at, 10) + 6) +
+                      "...'). The expression library (GiNaC) reads such a sign as applying to everything after it "
+                      "(2*-x + k as 2*(-x + k), x^-2*k as x^(-2*k), a - -b + c as a - (-b + c)): put the signed "
+                      "operand in parentheses, e.g. '2*(-x) + k', 'x^(-2)*k', 'a - (-b) + c'.");
+      }
+
+    GiNaC::parser reader(symbols);
     reader.strict = true;
     GiNaC::ex result;
     try
       {
-        result = reader(text.empty() ? "0" : text);
+        result = reader(Utilities::trim(prepared).empty() ? "0" : prepared);
       }
     catch (const std::exception &e)
       {
         const std::string what = e.what();
         const auto        q1 = what.find('"'), q2 = what.find('"', q1 + 1);
         if (what.find("not found") != std::string::npos && q1 != std::string::npos)
-          {
-            const std::string name = what.substr(q1 + 1, q2 - q1 - 1);
-            std::string       known;
-            for (const auto &c : coordinates)
-              known += c.name + ", " + c.name + "_dot, ";
-            for (const auto &p : parameters)
-              known += p.first.get_name() + ", ";
-            input_error(where, entry, "'" + text + "'",
-                        "unknown symbol '" + name + "'. " +
-                          (energy && (name == "t" || std::any_of(time_functions.begin(), time_functions.end(),
-                                                                 [&](const auto &f) { return f.second.name == name; })) ?
-                             "Energies and dissipation must not depend on time explicitly: "
-                             "put time-dependent inputs in 'Generalized forces'. " :
-                             "") +
-                          "Known symbols: " + known + "pi" + (energy ? "" : ", t and the time functions") + ".");
-          }
-        input_error(where, entry, "'" + text + "'",
+          unknown(what.substr(q1 + 1, q2 - q1 - 1));
+        input_error(where, entry, shown(text),
                     "does not parse (" + Utilities::trim(what.substr(0, what.find('\n'))) +
                       "). Write it like '0.5*m*x_dot^2 + k*sin(x)'.");
       }
     std::string bad;
     if (!allowed_functions(result, bad))
-      input_error(where, entry, "'" + text + "'",
+      input_error(where, entry, shown(text),
                   "uses the function '" + bad + "', which cannot be compiled. Allowed: sin, cos, tan, "
                   "asin, acos, atan, atan2, sinh, cosh, tanh, exp, log, abs, sqrt, ^. Steps, ramps, "
                   "sines and tables of time are 'Time functions'.");
@@ -437,8 +788,12 @@ namespace hamilton::lumped
   }
 
   GiNaC::ex
-  System::add_time_function(TimeFunction f)
+  System::add_time_function(TimeFunction f, const std::string &where, const std::string &entry)
   {
+    claim(f.name, "a time function", where, entry);
+    claim(f.name + "_rate", "the rate of the time function '" + f.name + "'", where, entry);
+    claim(f.name + "_rate2", "the second rate of the time function '" + f.name + "'", where, entry);
+    claim(f.name + "_integral", "the integral of the time function '" + f.name + "'", where, entry);
     f.rate_symbol        = GiNaC::symbol(f.name + "_rate", "\\dot{" + tex(f.name) + "}");
     f.second_rate_symbol = GiNaC::symbol(f.name + "_rate2", "\\ddot{" + tex(f.name) + "}");
     f.integral_symbol    = GiNaC::symbol(f.name + "_integral", "\\int " + tex(f.name) + "\\,dt");
@@ -485,10 +840,13 @@ namespace hamilton::lumped
     Section::Scope scope(s, path);
     const std::string where = s.path();
     search_directories.push_back(directory);
-    for (const auto &name : split_list(s.get("Coordinates")))
-      coordinate(name, false);
-    for (const auto &name : split_list(s.get("Electrical coordinates")))
-      coordinate(name, true);
+    for (const auto *entry : {"Coordinates", "Electrical coordinates"})
+      for (const auto &name : s.get_names(entry))
+        {
+          if (names.count(name)) // listed in both entries: a clash, not a reuse
+            claim(name, "a coordinate", where, entry);
+          coordinate(name, std::string(entry) != "Coordinates", where, entry);
+        }
 
     // parameters, each a number or an expression of earlier ones
     for (const auto &item : split_expressions(s.get("Parameters")))
@@ -497,62 +855,46 @@ namespace hamilton::lumped
         if (equal == std::string::npos)
           s.fail("Parameters", "the item '" + item + "' is not 'name = value'. Separate items with ';'.");
         const std::string name = Utilities::trim(item.substr(0, equal));
-        const auto value = numeric_value(parse(item.substr(equal + 1), where, "Parameters", true).subs(parameter_values()));
+        claim(name, "a parameter", where, "Parameters"); // before its value: a clear message for 'x = 2'
+        names.erase(name);
+        const auto value = finite_value(parse(item.substr(equal + 1), where, "Parameters", true).subs(parameter_values()));
         if (!value)
           s.fail("Parameters", "the value of '" + name + "' (" + Utilities::trim(item.substr(equal + 1)) +
-                                 ") is not a number: it may use only earlier parameters and pi.");
-        parameter(name, *value);
+                                 ") is not a finite real number: it may use only numbers, earlier parameters and pi.");
+        parameter(name, *value, where, "Parameters");
       }
 
     {
-      Section::Scope functions(s, "Time functions");
+      Section::Scope    functions(s, "Time functions");
+      const std::string functions_path = s.path();
       for (const auto &name : s.get_names("Names"))
         {
           Section::Scope one(s, name);
           TimeFunction   f;
-          f.name              = name;
+          f.name                 = name;
           const std::string type = s.get("Type");
           f.kind = type == "constant" ? TimeFunction::constant :
                    type == "step"     ? TimeFunction::step :
                    type == "ramp"     ? TimeFunction::ramp :
                    type == "sine"     ? TimeFunction::sine :
                                         TimeFunction::table;
-          f.value     = s.get_double("Value");
-          f.initial   = s.get_double("Initial value");
-          f.start     = s.get_double("Start");
-          f.amplitude = s.get_double("Amplitude");
-          f.frequency = s.get_double("Frequency");
-          f.phase     = s.get_double("Phase");
+          for (const auto &[entry, value] : std::vector<std::pair<std::string, double *>>{{"Value", &f.value},
+                                                                                         {"Initial value", &f.initial},
+                                                                                         {"Start", &f.start},
+                                                                                         {"Amplitude", &f.amplitude},
+                                                                                         {"Frequency", &f.frequency},
+                                                                                         {"Phase", &f.phase}})
+            {
+              *value = s.get_double(entry);
+              if (!std::isfinite(*value))
+                s.fail(entry, "is not a finite number.");
+            }
           if (f.kind == TimeFunction::table)
             {
-              const std::string file = (std::filesystem::path(directory) / s.get("File")).string();
-              std::ifstream     in(file);
-              if (s.get("File").empty() || !in)
-                s.fail("File", "cannot open '" + file + "'. Give a CSV file with columns t, value.");
-              std::string line;
-              while (std::getline(in, line))
-                {
-                  const auto items = Utilities::split_string_list(line, ',');
-                  if (items.size() < 2)
-                    continue;
-                  try
-                    {
-                      const double t = std::stod(items[0]), v = std::stod(items[1]);
-                      if (!f.times.empty() && !(t > f.times.back()))
-                        s.fail("File", "'" + file + "': times must increase (t = " + items[0] + ").");
-                      f.times.push_back(t);
-                      f.values.push_back(v);
-                    }
-                  catch (const std::invalid_argument &)
-                    {
-                      if (!f.times.empty())
-                        s.fail("File", "'" + file + "': the line '" + line + "' is not 't, value'.");
-                    }
-                }
-              if (f.times.size() < 2)
-                s.fail("File", "'" + file + "' holds fewer than two rows 't, value'.");
+              const auto [times, values] = read_table(s, directory);
+              f.set_table(times, values);
             }
-          add_time_function(f);
+          add_time_function(f, functions_path, "Names");
         }
     }
 
@@ -560,11 +902,13 @@ namespace hamilton::lumped
       Section::Scope components(s, "Components");
       for (const auto &name : s.get_names("Names"))
         {
+          if (!is_identifier(name))
+            s.fail("Names", "'" + name + "' is not a name: components make names from it (e.g. '<name>_q'), so it "
+                            "starts with a letter (A-Z, a-z) and goes on with letters, digits and '_'.");
           Section::Scope    one(s, name);
           const std::string type = s.get("Type");
           if (!ComponentRegistry::instance().has(type))
-            s.fail("Type", "'" + type + "' is not a component type; allowed: " +
-                             ComponentRegistry::instance().pattern() + ".");
+            s.fail("Type", "'" + type + "' is not a component type; allowed: " + component_types() + ".");
           ComponentRegistry::instance().create(type)->add_to(*this, s, name);
         }
     }
@@ -590,14 +934,25 @@ namespace hamilton::lumped
         forces[coordinate_index("Generalized forces", name)] += parse(text, where, "Generalized forces", false);
       }
     for (const auto &text : split_expressions(s.get("Constraints")))
-      constraints.push_back(parse(text, where, "Constraints", false));
+      {
+        const GiNaC::ex c = parse(text, where, "Constraints", false);
+        for (const auto &q : coordinates)
+          if (c.has(q.velocity))
+            input_error(where, "Constraints", shown(text),
+                        "uses the velocity " + q.name + "_dot. 'Constraints' are holonomic, Phi(q, t) = 0 (positions "
+                        "and time only); constraints on velocities (non-holonomic) are not supported yet. Write "
+                        "the constraint on positions if it is integrable (e.g. x - r*theta instead of "
+                        "x_dot - r*theta_dot).");
+        constraints.push_back(c);
+      }
     for (const auto *entry : {"Initial positions", "Initial velocities"})
       for (const auto &item : split_expressions(s.get(entry)))
         {
           const auto [name, text] = named_item(s, entry, item);
-          const auto value        = numeric_value(parse(text, where, entry, true).subs(parameter_values()));
+          const auto value = finite_value(parse(text, where, entry, true).subs(parameter_values()));
           if (!value)
-            s.fail(entry, "the value of '" + name + "' is not a number.");
+            s.fail(entry, "the value of '" + name + "' (" + text +
+                            ") is not a finite real number: write a number or an expression of the parameters.");
           auto &c = coordinates[coordinate_index(entry, name)];
           (std::string(entry) == "Initial positions" ? c.initial_position : c.initial_velocity) = *value;
         }
@@ -666,5 +1021,45 @@ namespace hamilton::lumped
     }
     if (coordinates.empty())
       s.fail("Coordinates", "the system has no coordinates: name them here or add components.");
+    check_outputs(where);
+  }
+
+  void
+  System::check_outputs(const std::string &where) const
+  {
+    // the columns the CSV has anyway
+    std::map<std::string, std::string> columns{{"t_s", "the time column"}};
+    for (const auto &c : coordinates)
+      {
+        columns[c.name]          = "the column of the coordinate '" + c.name + "'";
+        columns[c.name + "_dot"] = "the column of the velocity of '" + c.name + "'";
+      }
+    for (const char *name : {"stored_energy_change_J", "supplied_work_J", "source_work_J", "dissipated_energy_J",
+                             "audit_residual_J"})
+      columns[name] = "a column of the energy audit";
+    for (const auto &[name, e] : outputs)
+      {
+        (void)e;
+        const auto value = "'" + name + "'";
+        if (!is_identifier(name))
+          input_error(where, "Outputs", value,
+                      value + " is not a name for a CSV column: it starts with a letter (A-Z, a-z) and goes on with "
+                              "letters, digits and '_' (no blanks, commas or quotes; e.g. 'tip_x', 'power_W').");
+        for (const char *prefix : {"lambda_", "constraint_"})
+          if (name.rfind(prefix, 0) == 0 && name.size() > std::string(prefix).size() &&
+              std::all_of(name.begin() + std::string(prefix).size(), name.end(),
+                          [](const char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+            input_error(where, "Outputs", value,
+                        value + " is the name of a column the CSV has for each constraint (" + prefix + "1, " +
+                          prefix + "2, ...). Choose another name.");
+        const auto known = columns.find(name);
+        if (known != columns.end())
+          input_error(where, "Outputs", value,
+                      value + " is already " + known->second +
+                        " of the CSV (an output made by a component or listed twice, or a column the CSV has "
+                        "anyway: t_s, the coordinates, their _dot, lambda_k, constraint_k, the energy audit). "
+                        "Choose another name.");
+        columns[name] = "an output";
+      }
   }
 } // namespace hamilton::lumped

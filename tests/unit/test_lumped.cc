@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <iostream>
 
 using namespace hamilton;
@@ -559,4 +560,122 @@ TEST(Lumped, EvaluationPathsAgree)
   const auto q       = std::find(columns.begin(), columns.end(), "q") - columns.begin();
   for (unsigned int k = 1; k < 3; ++k)
     EXPECT_NEAR(finals[k][q], finals[0][q], 1e-9 * std::abs(finals[0][q])) << k;
+}
+
+// Names GiNaC's lexer reads as its constants (I, Pi, Euler, Catalan) are the
+// user's symbols: an oscillator with inertia I = 1/4, stiffness Pi = 1 and
+// x(0) = Euler = 1 has omega = sqrt(Pi/I) = 2 rad/s, x(t) = cos(2 t) (closed
+// form). With GiNaC's constants it ran at 1.77245 rad/s (Pi = 3.14159) or
+// failed (I the imaginary unit).
+TEST(Lumped, ConstantNamesAreTheUsersSymbols)
+{
+  const auto run = load_lumped("prm/lumped/scotch_yoke_dc_motor.prm",
+                               {{"Lumped system/Coordinates", "x"},
+                                {"Lumped system/Electrical coordinates", ""},
+                                {"Lumped system/Parameters", "I = 0.25; Pi = 1; Euler = 1; Catalan = 0"},
+                                {"Lumped system/Kinetic coenergy", "0.5*I*x_dot^2"},
+                                {"Lumped system/Potential energy", "0.5*Pi*x^2"},
+                                {"Lumped system/Magnetic coenergy", "0"},
+                                {"Lumped system/Dissipation", "0.5*Catalan*x_dot^2"},
+                                {"Lumped system/Generalized forces", ""},
+                                {"Lumped system/Outputs", "twice: 2*x + Catalan"},
+                                {"Lumped system/Initial positions", "x: Euler"}});
+  const System &s = run->equations->system;
+  EXPECT_TRUE(GiNaC::is_a<GiNaC::symbol>(sym(s, "I")));
+  EXPECT_TRUE(s.kinetic.has(sym(s, "I")));
+  EXPECT_FALSE(s.kinetic.has(GiNaC::I));
+  EXPECT_FALSE(s.potential.has(GiNaC::Pi));
+  std::vector<std::string> columns;
+  const auto               last = final_row(*run->equations, 1., &columns);
+  const auto               x    = std::find(columns.begin(), columns.end(), "x") - columns.begin();
+  EXPECT_NEAR(last[x], std::cos(2.), 1e-8);
+}
+
+// A table's integral (used by current sources) against the closed form: the
+// table of u = 3 t^2 at the knots 0, 0.1, ..., 1 is piecewise linear, so its
+// integral from 0 is exact per segment: at a knot t_k the trapezoid sum,
+// between knots the knot's value plus the segment's trapezoid, and outside
+// the table the end values held constant.
+TEST(Lumped, TableIntegral)
+{
+  std::vector<double> t, u;
+  for (unsigned int k = 0; k <= 10; ++k)
+    {
+      t.push_back(0.1 * k);
+      u.push_back(3 * t.back() * t.back());
+    }
+  TimeFunction f;
+  f.set_table(t, u);
+  // integral of the piecewise-linear interpolant of 3 t^2 on knots h apart up
+  // to t_k: t_k^3 + h^2 t_k / 2 (trapezoid rule's error -h^2/12 f'' per unit length)
+  const double h = 0.1;
+  for (const double tk : {0.3, 0.7, 1.0})
+    EXPECT_NEAR(f.integral(tk), tk * tk * tk + h * h * tk / 2, 1e-13) << tk;
+  // mid-segment: the knot's integral plus a trapezoid to the linear value
+  const double mid = 0.35, um = (3 * 0.09 + 3 * 0.16) / 2;
+  EXPECT_NEAR(f.integral(mid), 0.027 + h * h * 0.3 / 2 + 0.05 * (3 * 0.09 + um) / 2, 1e-13);
+  // beyond the table: constant u = 3
+  EXPECT_NEAR(f.integral(1.5), 1 + h * h / 2 + 0.5 * 3, 1e-13);
+  // a table starting after 0: u = u(t_0) = 1 before it
+  TimeFunction g;
+  g.set_table({1, 2}, {1, 3});
+  EXPECT_NEAR(g.integral(0.5), 0.5, 1e-15);
+  EXPECT_NEAR(g.integral(2), 1 + 2, 1e-15);
+  EXPECT_NEAR(g.integral(3), 1 + 2 + 3, 1e-15);
+}
+
+// The checks of names, nesting and constraints, through System's API and a
+// parameter file (bad_input/lumped_*.prm holds one file per class).
+TEST(Lumped, NamesAndExpressionsAreChecked)
+{
+  System s;
+  s.coordinate("x", false);
+  s.parameter("k", 1);
+  const auto message = [&](const std::function<void()> &f) -> std::string {
+    try
+      {
+        f();
+      }
+    catch (const InputError &e)
+      {
+        return e.what();
+      }
+    return "no error";
+  };
+  auto m = message([&] { s.parameter("x", 2); });
+  EXPECT_NE(m.find("already a mechanical coordinate"), std::string::npos) << m;
+  m = message([&] { s.parameter("k", 2); });
+  EXPECT_NE(m.find("already a parameter"), std::string::npos) << m;
+  m = message([&] { s.coordinate("k", true, "Lumped system/Components/c", "Charge coordinate"); });
+  EXPECT_NE(m.find("'Lumped system/Components/c': 'Charge coordinate'"), std::string::npos) << m;
+  m = message([&] { s.coordinate("x", true); });
+  EXPECT_NE(m.find("here it would be an electrical one"), std::string::npos) << m;
+  for (const std::string bad : {"t", "pi", "sin", "lambda_2", "constraint_1", "t_s", "2x", "a b", "_x", ""})
+    {
+      m = message([&] { s.parameter(bad, 1); });
+      EXPECT_NE(m.find("'Parameters' = '" + bad + "'"), std::string::npos) << m;
+    }
+  TimeFunction u;
+  u.name = "u";
+  s.add_time_function(u);
+  m = message([&] { s.parameter("u_integral", 1); });
+  EXPECT_NE(m.find("the integral of the time function 'u'"), std::string::npos) << m;
+  // nesting: parentheses and unary signs are levels of GiNaC's recursive parser
+  EXPECT_NO_THROW(s.parse(std::string(200, '(') + "x" + std::string(200, ')'), "S", "E", true));
+  m = message([&] { s.parse(std::string(201, '(') + "x" + std::string(201, ')'), "S", "E", true); });
+  EXPECT_NE(m.find("201 levels deep"), std::string::npos) << m;
+  m = message([&] { s.parse(std::string(100000, '-') + "x", "S", "E", true); });
+  EXPECT_NE(m.find("longer than"), std::string::npos) << m;
+  m = message([&] { s.parse(std::string(5000, '-') + "x", "S", "E", true); });
+  EXPECT_NE(m.find("5000 levels deep"), std::string::npos) << m;
+  const ex x = sym(s, "x"), k = sym(s, "k");
+  EXPECT_TRUE((s.parse("-(-x) + 2*(-x) - k^(-2)*x", "S", "E", true) - (-x - GiNaC::pow(k, -2) * x)).expand().is_zero());
+  // GiNaC reads a sign after an operator as applying to the rest (2*-x + k
+  // as 2*(-x + k), checked with GiNaC's parser alone): refused
+  for (const std::string bad : {"2*-x + k", "x^-2*k", "x - -k + 1", "x/+k", "--x + k"})
+    {
+      m = message([&] { s.parse(bad, "S", "E", true); });
+      EXPECT_NE(m.find("right after an operator"), std::string::npos) << bad << ": " << m;
+    }
+  EXPECT_NO_THROW(s.parse("-x^2 + (-k)*x - 1e-3*x + 2.5E+2*k", "S", "E", true));
 }

@@ -42,7 +42,17 @@ namespace hamilton::lumped
     double amplitude        = 0; ///< sine
     double frequency        = 0; ///< Hz, sine
     double phase            = 0; ///< rad, sine
-    std::vector<double> times, values; ///< table (linear interpolation)
+    std::vector<double> times, values; ///< table (linear interpolation); set by set_table
+    /** Integral of the table from times[0] to times[k] (trapezoids); set by set_table. */
+    std::vector<double> cumulative;
+
+    /**
+     * Make this a table of (times, values), times strictly increasing, at
+     * least two rows, and precompute the cumulative integral so that
+     * integral() costs a binary search.
+     */
+    void
+    set_table(std::vector<double> times, std::vector<double> values);
 
     double
     operator()(double t) const;
@@ -52,7 +62,10 @@ namespace hamilton::lumped
     /** d2u/dt2 (0 for steps, ramps and tables: piecewise linear). */
     double
     second_rate(double t) const;
-    /** The integral of u from 0 to t. */
+    /**
+     * The integral of u from 0 to t (for a table of N rows O(log N) after
+     * set_table, O(N) if times and values were assigned directly).
+     */
     double
     integral(double t) const;
 
@@ -63,6 +76,13 @@ namespace hamilton::lumped
      */
     GiNaC::symbol rate_symbol, second_rate_symbol, integral_symbol;
   };
+
+  /**
+   * The value of `e` after evalf as a finite double; nothing if it is not a
+   * number, not real, or beyond the range of double (e.g. 1e400).
+   */
+  std::optional<double>
+  finite_value(const GiNaC::ex &e);
 
   /**
    * A part of the mechanism's drawing for the animation: a polyline in the
@@ -113,13 +133,43 @@ namespace hamilton::lumped
     void
     parse_parameters(Section &section, const std::string &directory);
 
-    /** Add a coordinate (or return the existing one's position symbol). */
+    /**
+     * Add a coordinate (or return the existing one's position symbol); the
+     * names x, x_dot and x_ddot are claimed (see claim()) for the entry
+     * `entry` of subsection `where`.
+     */
     GiNaC::ex
-    coordinate(const std::string &name, bool electrical);
+    coordinate(const std::string &name,
+               bool               electrical,
+               const std::string &where = "Lumped system",
+               const std::string &entry = "Coordinates");
 
-    /** Add a named parameter with a value (a symbol in the equations). */
+    /**
+     * Add a named parameter with a value (a symbol in the equations). A
+     * name used before (a second definition, a coordinate, ...) is an
+     * InputError naming `where`, `entry` and both uses.
+     */
     GiNaC::ex
-    parameter(const std::string &name, double value);
+    parameter(const std::string &name,
+              double             value,
+              const std::string &where = "Lumped system",
+              const std::string &entry = "Parameters");
+
+    /**
+     * Reserve `name` for `use` (e.g. "the parameter 'k'"): it must be an
+     * identifier (a letter, then letters, digits and '_'), not reserved (t,
+     * pi, the functions an expression may call, the multipliers lambda_1,
+     * lambda_2, ..., the CSV's t_s, constraint_k and audit columns) and not
+     * used before; otherwise an InputError names the
+     * entry `entry` of subsection `where`, and both uses. I, Pi, Euler and
+     * Catalan are ordinary names (GiNaC's constants are not available).
+     */
+    void
+    claim(const std::string &name, const std::string &use, const std::string &where, const std::string &entry);
+
+    /** Why `name` cannot be a user's name ("" if it can): syntax or a reserved word. */
+    static std::string
+    name_problem(const std::string &name);
 
     /**
      * Parse an expression in the coordinates, velocities, parameters, the
@@ -138,9 +188,15 @@ namespace hamilton::lumped
     void
     add_force(const GiNaC::ex &f, const GiNaC::ex &along, bool non_reciprocal = false);
 
-    /** Add a time function (and the symbols of its rates and integral); returns its symbol. */
+    /**
+     * Add a time function (and the symbols of its rates and integral,
+     * claimed as names <name>_rate, <name>_rate2, <name>_integral); returns
+     * its symbol.
+     */
     GiNaC::ex
-    add_time_function(TimeFunction f);
+    add_time_function(TimeFunction       f,
+                      const std::string &where = "Lumped system/Time functions",
+                      const std::string &entry = "Names");
 
     /**
      * The partial derivative of e with respect to time: explicit t and the
@@ -176,8 +232,19 @@ namespace hamilton::lumped
     std::vector<std::string> neglected;
     std::vector<std::string> warnings;
 
+    /**
+     * Check the names of the outputs (components' and the user's): each an
+     * identifier, unique, and not a column the CSV has anyway (t_s, the
+     * coordinates and velocities, lambda_k, constraint_k, the energy audit).
+     * Called at the end of parse_parameters.
+     */
+    void
+    check_outputs(const std::string &where) const;
+
   private:
     mutable std::vector<GiNaC::symbol> multipliers;
+    /** Every name in use, with what it names (for messages of clashes). */
+    std::map<std::string, std::string> names;
 
     GiNaC::symtab
     table(bool energy) const;
