@@ -252,11 +252,18 @@ namespace hamilton
         lumped_run.system.search_directories.push_back(output.directory);
         lumped_run.parse_parameters(section, directory);
       }
+    if (lumped && (!beam || !options.validate_only)) // nothing written before this check
+      lumped_run.check_initial_state(options.validate_only);
     if (options.validate_only)
       {
         if (lumped && !beam)
-          out << "'" << options.parameter_file << "' is valid: lumped system of "
-              << lumped_run.system.coordinates.size() << " coordinates, equations derived.\n";
+          {
+            out << "'" << options.parameter_file << "' is valid: lumped system of "
+                << lumped_run.system.coordinates.size() << " coordinates, equations derived, consistent initial "
+                << "state found.\n";
+            for (const auto &w : lumped_run.system.warnings)
+              out << "  WARNING: " << w << "\n";
+          }
         if (lumped && beam)
           out << "  Its lumped system is read after the beam's run (it may use the files the run "
                  "writes, such as a ROM); run the file to check it.\n";
