@@ -92,9 +92,62 @@ namespace hamilton::lumped
     derive_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 
+  namespace
+  {
+    /**
+     * Refuse equations whose terms, with the parameters' values, hold a
+     * number beyond 1e300 in magnitude (a parameter out of scale, such as a
+     * mass of 1e308, multiplied by others): the evaluation would overflow
+     * to inf. Names the equation and the parameters beyond 1e100.
+     */
+    void
+    check_magnitudes(const Equations &eq)
+    {
+      const auto &s      = eq.system;
+      const auto  values = s.parameter_values();
+      const auto  overflows = [&](const GiNaC::ex &e) {
+        const GiNaC::ex value = GiNaC::evalf(e.subs(values));
+        for (auto i = value.preorder_begin(); i != value.preorder_end(); ++i)
+          if (GiNaC::is_a<GiNaC::numeric>(*i))
+            {
+              const auto &x = GiNaC::ex_to<GiNaC::numeric>(*i);
+              if (!x.is_real() || abs(x) > GiNaC::numeric(1e300))
+                return true;
+            }
+        return false;
+      };
+      const auto fail = [&](const std::string &where) {
+        std::string large;
+        for (const auto &[symbol, value] : s.parameters)
+          if (!(std::abs(value) <= 1e100))
+            {
+              std::ostringstream v;
+              v << symbol.get_name() << " = " << value;
+              large += (large.empty() ? "" : ", ") + v.str();
+            }
+        input_error("Lumped system", "Parameters", large.empty() ? "(the values given)" : large,
+                    where + " holds a number beyond 1e300 in magnitude with these values, and its evaluation "
+                    "would overflow: a parameter is out of scale (SI units). Give physical magnitudes.");
+      };
+      for (unsigned int i = 0; i < eq.n; ++i)
+        if (overflows(eq.residual[i]))
+          fail("the equation of motion of coordinate " + s.coordinates[i].name);
+      for (unsigned int k = 0; k < eq.m; ++k)
+        if (overflows(eq.constraints[k]) || overflows(eq.constraint_rates[k]))
+          fail("constraint " + std::to_string(k + 1));
+      if (overflows(eq.energy) || overflows(eq.supplied_power) || overflows(eq.source_power) ||
+          overflows(eq.dissipated_power))
+        fail("the energy audit (energy or powers)");
+      for (const auto &[name, e] : s.outputs)
+        if (overflows(e))
+          fail("the output " + name);
+    }
+  } // namespace
+
   void
   LumpedRun::check_initial_state(bool validate_only)
   {
+    check_magnitudes(*equations);
     compiled = std::make_unique<CompiledSystem>(*equations,
                                                 validate_only ? Evaluation::interpreted : options.evaluation);
     Eigen::VectorXd y, y_dot;
@@ -183,7 +236,10 @@ namespace hamilton::lumped
 
     out << std::flush; // before the progress on stderr
     if (!this->compiled)
-      this->compiled = std::make_unique<CompiledSystem>(*equations, options.evaluation);
+      {
+        check_magnitudes(*equations);
+        this->compiled = std::make_unique<CompiledSystem>(*equations, options.evaluation);
+      }
     const CompiledSystem &compiled = *this->compiled;
     std::ofstream        csv(directory + "/lumped.csv");
     csv << std::setprecision(12);

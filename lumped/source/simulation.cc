@@ -688,13 +688,29 @@ namespace hamilton::lumped
         if (iteration > 0 && (r.norm() <= 1e-12 * (1 + y.norm()) || iteration == 30 || r.norm() >= previous))
           break;
         previous = r.norm();
-        Eigen::FullPivLU<Matrix> lu(acceleration_matrix(eq, Jy, Jyd, velocity_level));
+        const Matrix             A = acceleration_matrix(eq, Jy, Jyd, velocity_level);
+        Eigen::FullPivLU<Matrix> lu(A);
         if (!lu.isInvertible())
-          input_error("Lumped system", "Coordinates", "(the whole system)",
-                      "the accelerations and multipliers cannot be determined at t = 0 (" +
-                        configuration(eq, y.data()) +
-                        "): the mass matrix with the constraint Jacobian is singular. Check that every "
-                        "coordinate has inertia or is algebraic and that the constraints are independent.");
+          {
+            const Eigen::JacobiSVD<Matrix> svd(A, Eigen::ComputeFullV);
+            const auto                     sv = svd.singularValues();
+            Eigen::Index                   j  = 0;
+            svd.matrixV().col(n + m - 1).cwiseAbs().maxCoeff(&j);
+            std::ostringstream s;
+            s << std::setprecision(3) << "the accelerations and multipliers cannot be determined at t = 0 ("
+              << configuration(eq, y.data())
+              << "): the mass matrix with the constraint Jacobian is singular (smallest/largest singular value "
+              << sv[n + m - 1] / sv[0] << "); it does not determine "
+              << (j < n ? (eq.algebraic[j] ? "the velocity of " : "the acceleration of ") + coords[j].name :
+                          "the multiplier of " + constraint_text(eq, j - n))
+              << ". Check that every coordinate has inertia or is algebraic, that the constraints are "
+                 "independent, and that the inertias are of comparable scale (the largest and smallest "
+                 "nonzero entries of the matrix are "
+              << A.cwiseAbs().maxCoeff() << " and "
+              << (A.array() != 0).select(A.cwiseAbs().array(), std::numeric_limits<double>::infinity()).minCoeff()
+              << ").";
+            input_error("Lumped system", "Coordinates", "(the whole system)", s.str());
+          }
         const VectorE step = lu.solve(r);
         for (unsigned int i = 0; i < n; ++i)
           (eq.algebraic[i] ? y[n + i] : y_dot[n + i]) -= step[i];
