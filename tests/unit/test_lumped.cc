@@ -723,3 +723,39 @@ end
   EXPECT_NE(m.find("is valid"), std::string::npos) << m;
   EXPECT_NE(m.find("WARNING"), std::string::npos) << m;
 }
+
+// An unforced, damped oscillator supplies no work: the audit's residual is
+// reported relative to the largest energy term (here the dissipated energy,
+// which approaches the initial stored energy k x0^2/2 = 0.5 J), not to the
+// supplied work of 0 J (which gave "4.9e+291 of the supplied work").
+TEST(Lumped, AuditWithoutSuppliedWork)
+{
+  auto run = lumped_from_text("hamilton_audit_unforced", R"(
+subsection Lumped system
+  set Coordinates       = x
+  set Parameters        = m = 1; k = 1; c = 0.5
+  set Kinetic coenergy  = 0.5*m*x_dot^2
+  set Potential energy  = 0.5*k*x^2
+  set Dissipation       = 0.5*c*x_dot^2
+  set Initial positions = x: 1
+  subsection Simulation
+    set Final time         = 10
+    set Output interval    = 0.1
+    set Relative tolerance = 1e-10
+    set Absolute tolerance = 1e-12
+  end
+end
+)");
+  const std::string directory = (std::filesystem::temp_directory_path() / "hamilton_audit_unforced").string();
+  std::filesystem::create_directories(directory);
+  std::ostringstream out;
+  const auto         j     = run->run(directory, out);
+  const auto        &audit = j["energy_audit"];
+  EXPECT_EQ(audit["supplied_work_J"].get<double>(), 0.);
+  EXPECT_EQ(audit["relative_to"].get<std::string>(), "largest energy term (nothing supplied)");
+  // dissipated energy: the stored energy 0.5 J decays on average as e^{-c t/m} = e^{-5} over 10 s, so > 0.49 J
+  EXPECT_GT(audit["dissipated_energy_J"].get<double>(), 0.49);
+  EXPECT_LT(audit["largest_relative_residual"].get<double>(), 1e-6);
+  EXPECT_NE(out.str().find("of the largest energy term (nothing supplied)"), std::string::npos) << out.str();
+  std::filesystem::remove_all(directory);
+}
