@@ -284,6 +284,8 @@ namespace hamilton
             lumped_run.system.search_directories.push_back(scratch.path());
             lumped_run.parse_parameters(section, directory);
           }
+        if (lumped)
+          lumped_run.check_initial_state(true);
         if (beam)
           out << "'" << options.parameter_file << "' is valid: " << beam_run.model.segments.size()
               << " segment(s), length " << beam_run.model.length() << " m, "
@@ -292,11 +294,15 @@ namespace hamilton
           {
             out << "  Its lumped system of " << lumped_run.system.coordinates.size()
                 << " coordinates is valid too, checked against the files the beam's analyses produce "
-                   "(equations derived).\n";
+                   "(equations derived, consistent initial state found).\n";
           }
         if (lumped && !beam)
           out << "'" << options.parameter_file << "' is valid: lumped system of "
-              << lumped_run.system.coordinates.size() << " coordinates, equations derived.\n";
+              << lumped_run.system.coordinates.size()
+              << " coordinates, equations derived, consistent initial state found.\n";
+        if (lumped)
+          for (const auto &w : lumped_run.system.warnings)
+            out << "  WARNING: " << w << "\n";
         return;
       }
 
@@ -335,6 +341,8 @@ namespace hamilton
         lumped_run.system.search_directories.push_back(written.path());
         lumped_run.parse_parameters(section, directory);
       }
+    if (lumped) // the consistent initial state, before anything is committed
+      lumped_run.check_initial_state(false);
     if (lumped)
       {
         if (!beam)

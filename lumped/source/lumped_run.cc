@@ -71,7 +71,88 @@ namespace hamilton::lumped
                                  "modal beams do). Add 'Polylines' or set 'Frame interval' to 0.");
     }
     equations = std::make_unique<Equations>(system);
+    {
+      // the size of lumped.csv, before anything runs: one row per output
+      // time, at most 20 characters per value (12 digits, sign, exponent,
+      // comma)
+      Section::Scope     a(s, "Lumped system");
+      Section::Scope     b(s, "Simulation");
+      const double       rows    = std::floor(options.final_time / options.output_interval) + 2;
+      const std::size_t  columns = output_columns(*equations).size();
+      const double       bytes   = rows * columns * 20;
+      if (rows > max_rows || bytes > max_csv_bytes)
+        {
+          std::ostringstream m;
+          m << std::setprecision(6) << "gives " << rows << " rows of " << columns << " columns over 'Final time' = "
+            << options.final_time << " s (about " << bytes / (1 << 30) << " GiB of lumped.csv); the limit is "
+            << max_rows << " rows and 1 GiB. Make it at least "
+            << options.final_time / std::min(max_rows, max_csv_bytes / (20. * columns)) << " s, or shorten 'Final time'.";
+          s.fail("Output interval", m.str());
+        }
+    }
     derive_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  namespace
+  {
+    /**
+     * Refuse equations whose terms, with the parameters' values, hold a
+     * number beyond 1e300 in magnitude (a parameter out of scale, such as a
+     * mass of 1e308, multiplied by others): the evaluation would overflow
+     * to inf. Names the equation and the parameters beyond 1e100.
+     */
+    void
+    check_magnitudes(const Equations &eq)
+    {
+      const auto &s      = eq.system;
+      const auto  values = s.parameter_values();
+      const auto  overflows = [&](const GiNaC::ex &e) {
+        const GiNaC::ex value = GiNaC::evalf(e.subs(values));
+        for (auto i = value.preorder_begin(); i != value.preorder_end(); ++i)
+          if (GiNaC::is_a<GiNaC::numeric>(*i))
+            {
+              const auto &x = GiNaC::ex_to<GiNaC::numeric>(*i);
+              if (!x.is_real() || abs(x) > GiNaC::numeric(1e300))
+                return true;
+            }
+        return false;
+      };
+      const auto fail = [&](const std::string &where) {
+        std::string large;
+        for (const auto &[symbol, value] : s.parameters)
+          if (!(std::abs(value) <= 1e100))
+            {
+              std::ostringstream v;
+              v << symbol.get_name() << " = " << value;
+              large += (large.empty() ? "" : ", ") + v.str();
+            }
+        input_error("Lumped system", "Parameters", large.empty() ? "(the values given)" : large,
+                    where + " holds a number beyond 1e300 in magnitude with these values, and its evaluation "
+                    "would overflow: a parameter is out of scale (SI units). Give physical magnitudes.");
+      };
+      for (unsigned int i = 0; i < eq.n; ++i)
+        if (overflows(eq.residual[i]))
+          fail("the equation of motion of coordinate " + s.coordinates[i].name);
+      for (unsigned int k = 0; k < eq.m; ++k)
+        if (overflows(eq.constraints[k]) || overflows(eq.constraint_rates[k]))
+          fail("constraint " + std::to_string(k + 1));
+      if (overflows(eq.energy) || overflows(eq.supplied_power) || overflows(eq.source_power) ||
+          overflows(eq.dissipated_power))
+        fail("the energy audit (energy or powers)");
+      for (const auto &[name, e] : s.outputs)
+        if (overflows(e))
+          fail("the output " + name);
+    }
+  } // namespace
+
+  void
+  LumpedRun::check_initial_state(bool validate_only)
+  {
+    check_magnitudes(*equations);
+    compiled = std::make_unique<CompiledSystem>(*equations,
+                                                validate_only ? Evaluation::interpreted : options.evaluation);
+    Eigen::VectorXd y, y_dot;
+    consistent_initial_state(*compiled, *equations, y, y_dot);
   }
 
   void
@@ -155,9 +236,14 @@ namespace hamilton::lumped
       out << "  WARNING: " << w << "\n";
 
     out << std::flush; // before the progress on stderr
-    const CompiledSystem compiled(*equations, options.evaluation);
-    OutputFile           csv_file(directory + "/lumped.csv");
-    std::ostream        &csv = csv_file.stream();
+    if (!this->compiled)
+      {
+        check_magnitudes(*equations);
+        this->compiled = std::make_unique<CompiledSystem>(*equations, options.evaluation);
+      }
+    const CompiledSystem &compiled = *this->compiled;
+    OutputFile            csv_file(directory + "/lumped.csv");
+    std::ostream         &csv = csv_file.stream();
     csv << std::setprecision(12);
     const auto columns = output_columns(*equations);
     for (unsigned int k = 0; k < columns.size(); ++k)
@@ -192,15 +278,23 @@ namespace hamilton::lumped
       },
       &std::cerr);
     csv_file.close();
+    // the residual relative to the supplied work, or, when (almost) nothing
+    // is supplied, to the largest energy term of the audit
     const double supplied = std::abs(result.supplied_work) + std::abs(result.source_work);
+    const bool   supplied_reference = supplied > 1e-9 * result.largest_energy_term && supplied > 0;
+    const double scale             = supplied_reference ? supplied : result.largest_energy_term;
+    const std::string reference    = supplied_reference ? "supplied work" :
+                                     scale > 0          ? "largest energy term (nothing supplied)" :
+                                                          "energy: every term is zero";
+    const double relative_residual = scale > 0 ? result.largest_audit_residual / scale : 0.;
     out << "  derivation " << derive_seconds << " s, compilation " << compiled.compile_seconds
         << " s, integration " << result.integrate_seconds << " s (" << result.residual_calls << " residual, "
         << result.jacobian_calls << " Jacobian evaluations) to t = " << options.final_time << " s\n"
         << "  evaluation: " << evaluation_summary(compiled) << "\n"
         << "  energy audit: supplied " << result.supplied_work << " J, source " << result.source_work
         << " J, dissipated " << result.dissipated_energy << " J, stored change " << result.stored_energy_change
-        << " J, largest residual " << result.largest_audit_residual << " J ("
-        << result.largest_audit_residual / std::max(supplied, 1e-300) << " of the supplied work)\n";
+        << " J, largest residual " << result.largest_audit_residual << " J (" << relative_residual << " of the "
+        << reference << ")\n";
     nlohmann::json j;
     j["coordinates"] = nlohmann::json::array();
     for (unsigned int i = 0; i < s.coordinates.size(); ++i)
@@ -239,7 +333,8 @@ namespace hamilton::lumped
                                {"dissipated_energy_J", result.dissipated_energy},
                                {"stored_energy_change_J", result.stored_energy_change},
                                {"largest_residual_J", result.largest_audit_residual},
-                               {"largest_relative_residual", result.largest_audit_residual / std::max(supplied, 1e-300)}};
+                               {"largest_relative_residual", relative_residual},
+                               {"relative_to", reference}};
     j["evaluations"]        = {{"residual", result.residual_calls}, {"jacobian", result.jacobian_calls}};
     j["warnings"]           = s.warnings;
     if (linearize_at != "none")

@@ -11,6 +11,12 @@
 
 namespace hamilton::lumped
 {
+  namespace
+  {
+    /** The most modal coordinates a modal beam takes (README, "Lumped systems"). */
+    constexpr unsigned int max_modal_coordinates = 50;
+  } // namespace
+
   using namespace dealii;
   using GiNaC::ex;
 
@@ -127,6 +133,15 @@ namespace hamilton::lumped
         prefix = name + "_eta";
 
       const unsigned int n = rom.size();
+      // the derivation grows as n^3, the compiled code as n^2 (README,
+      // "Lumped systems": 80 coordinates took 8 s to derive and 125 s to
+      // compile 1.4 MB of C)
+      if (n > max_modal_coordinates)
+        s.fail("ROM file", "has " + std::to_string(n) + " modal coordinates (modes and static corrections); a "
+                           "modal beam takes at most " + std::to_string(max_modal_coordinates) +
+                           " (the derived equations grow as n^2 terms and their derivation as n^3). Export a "
+                           "ROM with fewer ('Analysis/Reduced model/Number of modes', 'Static correction order'): "
+                           "modes far above the excitation's frequencies add stiffness, not accuracy.");
       std::vector<ex>    eta, rate;
       for (unsigned int r = 0; r < n; ++r)
         {

@@ -12,6 +12,7 @@
 #include <Eigen/Dense>
 
 #include <cerrno>
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <fcntl.h>
@@ -488,136 +489,283 @@ namespace hamilton::lumped
       return {A, B};
     }
 
-    /**
-     * Consistent initial values: positions on Phi = 0 and velocities on
-     * Phi_q v + Phi_t = 0 (the coordinates the user gave are kept where possible),
-     * then accelerations, multipliers and algebraic velocities from the
-     * equations of motion and the acceleration-level constraint.
-     */
-    void
-    initial_conditions(const CompiledSystem &c, const Equations &eq, VectorE &y, VectorE &y_dot)
+    /** The text of constraint k (numbered from 1 in messages), as derived. */
+    std::string
+    constraint_text(const Equations &eq, unsigned int k)
     {
-      const unsigned int n = eq.n, m = eq.m, N = c.size();
-      const auto        &coords = eq.system.coordinates;
-      y.setZero(N);
-      y_dot.setZero(N);
-      for (unsigned int i = 0; i < n; ++i)
-        {
-          y[i]     = coords[i].initial_position.value_or(0.);
-          y[n + i] = coords[i].initial_velocity.value_or(0.);
-        }
-      VectorE F(N);
-      if (m > 0)
-        {
-          const auto free_columns = [&](bool velocity) {
-            std::vector<unsigned int> free;
-            for (unsigned int i = 0; i < n; ++i)
-              if (!(velocity ? coords[i].initial_velocity : coords[i].initial_position))
-                free.push_back(i);
-            if (free.size() < m) // too few free coordinates: move them all
-              {
-                free.clear();
-                for (unsigned int i = 0; i < n; ++i)
-                  free.push_back(i);
-              }
-            return free;
-          };
-          // positions: Gauss-Newton with minimum-norm steps on the free coordinates
-          const auto free = free_columns(false);
-          double     size = 0;
-          for (int iteration = 0;; ++iteration)
-            {
-              c.residual(0., y.data(), y_dot.data(), F.data());
-              const VectorE phi = F.segment(2 * n + m, m);
-              if (phi.norm() <= 1e-13 * (1 + y.head(n).norm()))
-                break;
-              const Matrix Jy = jacobians(c, 0., y, y_dot).first;
-              Matrix       A(m, free.size());
-              for (unsigned int j = 0; j < free.size(); ++j)
-                A.col(j) = Jy.block(2 * n + m, free[j], m, 1);
-              const VectorE step = A.completeOrthogonalDecomposition().solve(phi);
-              for (unsigned int j = 0; j < free.size(); ++j)
-                y[free[j]] -= step[j];
-              size = step.norm();
-              if (iteration == 50 || !std::isfinite(size))
-                {
-                  std::ostringstream s;
-                  s << "the initial positions (" << configuration(eq, y.data()) << ") cannot be projected onto "
-                    << "the constraints: |Phi| = " << phi.norm() << " after 50 Newton steps. Give "
-                    << "initial positions closer to an assembled configuration.";
-                  input_error("Lumped system", "Initial positions", "", s.str());
-                }
-            }
-          // velocities: minimum-norm correction of the free ones
-          const auto vfree = free_columns(true);
-          const Matrix Jy  = jacobians(c, 0., y, y_dot).first;
-          Matrix       A(m, vfree.size());
-          for (unsigned int j = 0; j < vfree.size(); ++j)
-            A.col(j) = Jy.block(2 * n + m, vfree[j], m, 1); // Phi_q
-          c.residual(0., y.data(), y_dot.data(), F.data());
-          const VectorE r    = F.segment(2 * n, m); // Phi_q v + Phi_t
-          const VectorE step = A.completeOrthogonalDecomposition().solve(r);
-          for (unsigned int j = 0; j < vfree.size(); ++j)
-            y[n + vfree[j]] -= step[j];
-        }
+      std::ostringstream s;
+      s << "constraint " << k + 1 << " '" << eq.constraints[k] << " = 0'";
+      return s.str();
+    }
 
-      // accelerations (differential velocities), algebraic velocities and
-      // multipliers: Newton on the equations of motion and Phi_q a + Gamma = 0
-      y_dot.head(n) = y.segment(n, n);
-      std::vector<double> out(c.n_outputs + 1 + 2 * m);
-      for (int iteration = 0; iteration < 30; ++iteration)
-        {
-          c.residual(0., y.data(), y_dot.data(), F.data());
-          c.outputs(0., y.data(), out.data());
-          VectorE r(n + m);
-          r.head(n) = F.segment(n, n);
-          const auto [Jy, Jyd] = jacobians(c, 0., y, y_dot);
-          // a constraint on algebraic velocities only (a current source on a
-          // loop without inductance) is imposed at velocity level
-          std::vector<bool> velocity_level(m, true);
-          for (unsigned int k = 0; k < m; ++k)
-            {
-              for (unsigned int i = 0; i < n; ++i)
-                if (!eq.algebraic[i] && Jy(2 * n + m + k, i) != 0)
-                  velocity_level[k] = false;
-              r[n + k] = velocity_level[k] ? F[2 * n + k] :
-                                             Jy.row(2 * n + m + k).head(n).dot(y_dot.segment(n, n)) +
-                                               out[c.n_outputs + 1 + k];
-            }
-          if (r.norm() <= 1e-12 * (1 + y.norm()) && iteration > 0)
-            break;
-          // unknowns: a_i (or v_i if algebraic), lambda
-          Matrix A = Matrix::Zero(n + m, n + m);
-          for (unsigned int i = 0; i < n; ++i)
-            {
-              A.block(0, i, n, 1) = eq.algebraic[i] ? Jy.block(n, n + i, n, 1) : Jyd.block(n, n + i, n, 1);
-              for (unsigned int k = 0; k < m; ++k)
-                if (eq.algebraic[i] == velocity_level[k])
-                  A(n + k, i) = velocity_level[k] ? Jy(2 * n + k, n + i) : Jy(2 * n + m + k, i);
-            }
-          A.block(0, n, n, m) = Jy.block(n, 2 * n, n, m);
-          Eigen::FullPivLU<Matrix> lu(A);
-          if (!lu.isInvertible())
-            input_error("Lumped system", "Coordinates", "(the whole system)",
-                        "the accelerations and multipliers cannot be determined at t = 0 (" +
-                          configuration(eq, y.data()) +
-                          "): the mass matrix with the constraint Jacobian is singular. Check that every "
-                          "coordinate has inertia or is algebraic and that the constraints are independent.");
-          const VectorE step = lu.solve(r);
-          for (unsigned int i = 0; i < n; ++i)
-            (eq.algebraic[i] ? y[n + i] : y_dot[n + i]) -= step[i];
-          for (unsigned int k = 0; k < m; ++k)
-            y[2 * n + k] -= step[n + k];
-          y_dot.head(n) = y.segment(n, n);
-        }
+    /**
+     * What row i of the residual F (or component i of the state y) belongs
+     * to, for messages: y = (q, v, lambda, mu, W).
+     */
+    std::string
+    row_name(const Equations &eq, unsigned int i, bool state)
+    {
+      const unsigned int n = eq.n, m = eq.m;
+      const auto        &coords = eq.system.coordinates;
+      if (i < n)
+        return state ? "coordinate " + coords[i].name :
+                       "the kinematic equation " + coords[i].name + "' = " + coords[i].name + "_dot (+ Phi_q^T mu)";
+      if (i < 2 * n)
+        return state ? "velocity " + coords[i - n].name + "_dot" :
+                       "the equation of motion of coordinate " + coords[i - n].name;
+      if (i < 2 * n + m)
+        return state ? "multiplier lambda_" + std::to_string(i - 2 * n + 1) :
+                       "the velocity form Phi_q v + Phi_t of " + constraint_text(eq, i - 2 * n);
+      if (i < 2 * n + 2 * m)
+        return state ? "stabilizing multiplier mu_" + std::to_string(i - 2 * n - m + 1) :
+                       constraint_text(eq, i - 2 * n - m);
+      const char *work[] = {"supplied", "source", "dissipated"};
+      return std::string(state ? "the integral of the " : "the ") + work[i - 2 * n - 2 * m] + " power";
+    }
+
+    /**
+     * The non-finite entries of `values` (a residual or a state), named; empty
+     * if all are finite.
+     */
+    std::string
+    non_finite(const Equations &eq, const double *values, unsigned int size, bool state)
+    {
+      std::ostringstream s;
+      unsigned int       count = 0;
+      for (unsigned int i = 0; i < size; ++i)
+        if (!std::isfinite(values[i]))
+          {
+            if (count < 4)
+              s << (count ? "; " : "") << row_name(eq, i, state) << " = " << values[i];
+            ++count;
+          }
+      if (count > 4)
+        s << "; and " << count - 4 << " more";
+      return s.str();
+    }
+
+    /**
+     * The matrix of the equations of motion and the constraints (velocity
+     * level where `velocity_level`, else acceleration level) in the unknowns
+     * a_i (v_i for an algebraic velocity) and lambda, from dF/dy and dF/dy'.
+     */
+    Matrix
+    acceleration_matrix(const Equations         &eq,
+                        const Matrix            &Jy,
+                        const Matrix            &Jyd,
+                        const std::vector<bool> &velocity_level)
+    {
+      const unsigned int n = eq.n, m = eq.m;
+      Matrix             A = Matrix::Zero(n + m, n + m);
       for (unsigned int i = 0; i < n; ++i)
-        if (eq.algebraic[i])
-          y_dot[n + i] = 0;
-      c.residual(0., y.data(), y_dot.data(), F.data());
-      for (unsigned int w = 0; w < 3; ++w)
-        y_dot[N - 3 + w] = -F[N - 3 + w];
+        {
+          A.block(0, i, n, 1) = eq.algebraic[i] ? Jy.block(n, n + i, n, 1) : Jyd.block(n, n + i, n, 1);
+          for (unsigned int k = 0; k < m; ++k)
+            if (eq.algebraic[i] == velocity_level[k])
+              A(n + k, i) = velocity_level[k] ? Jy(2 * n + k, n + i) : Jy(2 * n + m + k, i);
+        }
+      A.block(0, n, n, m) = Jy.block(n, 2 * n, n, m);
+      return A;
+    }
+
+    /** Per constraint: whether it involves an algebraic velocity (imposed at velocity level). */
+    std::vector<bool>
+    velocity_level_constraints(const Equations &eq, const Matrix &Jy)
+    {
+      const unsigned int n = eq.n, m = eq.m;
+      std::vector<bool>  velocity_level(m, false);
+      for (unsigned int k = 0; k < m; ++k)
+        for (unsigned int i = 0; i < n; ++i)
+          if (eq.algebraic[i] && Jy(2 * n + m + k, i) != 0)
+            velocity_level[k] = true;
+      return velocity_level;
     }
   } // namespace
+
+  void
+  consistent_initial_state(const CompiledSystem &c, const Equations &eq, Eigen::VectorXd &y, Eigen::VectorXd &y_dot)
+  {
+    const unsigned int n = eq.n, m = eq.m, N = c.size();
+    const auto        &coords = eq.system.coordinates;
+    y.setZero(N);
+    y_dot.setZero(N);
+    for (unsigned int i = 0; i < n; ++i)
+      {
+        y[i]     = coords[i].initial_position.value_or(0.);
+        y[n + i] = coords[i].initial_velocity.value_or(0.);
+      }
+    VectorE    F(N);
+    const auto evaluate_at_zero = [&](const VectorE &state) {
+      c.residual(0., state.data(), y_dot.data(), F.data());
+      const std::string bad = non_finite(eq, F.data(), N, false);
+      if (!bad.empty())
+        throw SimulationError("The equations are not finite at t = 0 (" + configuration(eq, state.data()) +
+                              "): " + bad +
+                              ". Check the parameters and initial conditions of these terms (a division by zero, "
+                              "a singular function such as tan or log at its pole, or a value beyond 1e308).");
+    };
+    if (m > 0)
+      {
+        const auto free_columns = [&](bool velocity) {
+          std::vector<unsigned int> free;
+          for (unsigned int i = 0; i < n; ++i)
+            if (!(velocity ? coords[i].initial_velocity : coords[i].initial_position))
+              free.push_back(i);
+          if (free.size() < m) // too few free coordinates: move them all
+            {
+              free.clear();
+              for (unsigned int i = 0; i < n; ++i)
+                free.push_back(i);
+            }
+          return free;
+        };
+        // positions: Gauss-Newton with minimum-norm steps on the free
+        // coordinates and a backtracking line search on |Phi|, so that it
+        // converges to a zero of Phi or stops at a least-squares minimum
+        // that is not one (constraints that no position satisfies)
+        const auto free = free_columns(false);
+        evaluate_at_zero(y);
+        VectorE phi = F.segment(2 * n + m, m);
+        for (int iteration = 0;; ++iteration)
+          {
+            if (phi.norm() <= 1e-13 * (1 + y.head(n).norm()))
+              break;
+            const Matrix Jy = jacobians(c, 0., y, y_dot).first;
+            Matrix       A(m, free.size());
+            for (unsigned int j = 0; j < free.size(); ++j)
+              A.col(j) = Jy.block(2 * n + m, free[j], m, 1);
+            const VectorE step = A.completeOrthogonalDecomposition().solve(phi);
+            bool          decreased = false;
+            VectorE       trial     = y;
+            double        alpha     = 1;
+            for (int halving = 0; halving < 40 && step.allFinite() && step.norm() > 0; ++halving, alpha /= 2)
+              {
+                trial = y;
+                for (unsigned int j = 0; j < free.size(); ++j)
+                  trial[free[j]] -= alpha * step[j];
+                c.residual(0., trial.data(), y_dot.data(), F.data());
+                const VectorE trial_phi = F.segment(2 * n + m, m);
+                if (trial_phi.allFinite() && trial_phi.norm() < (1 - 1e-4 * alpha) * phi.norm())
+                  {
+                    decreased = true;
+                    phi       = trial_phi;
+                    y         = trial;
+                    break;
+                  }
+              }
+            if (decreased && iteration < 100)
+              continue;
+            std::ostringstream s;
+            s << std::setprecision(6);
+            if (!decreased)
+              {
+                // a least-squares minimum of |Phi| that is not zero
+                std::string names;
+                for (unsigned int k = 0; k < m; ++k)
+                  if (std::abs(phi[k]) > 1e-13 * (1 + y.head(n).norm()))
+                    {
+                      std::ostringstream term;
+                      term << std::setprecision(6) << constraint_text(eq, k) << " is " << phi[k];
+                      names += (names.empty() ? "" : ", ") + term.str();
+                    }
+                s << "the constraints have no solution near the initial positions: the least-squares projection "
+                  << "onto Phi = 0 stops at a minimum of |Phi| that is not zero, |Phi| = " << phi.norm() << " at ("
+                  << configuration(eq, y.data()) << "), where " << names << ". "
+                  << (m > 1 ? "Check that no constraint contradicts another and that each has a real solution "
+                              "(such as x^2 + 1 = 0, which has none); " :
+                              "Check that the constraint has a real solution (x^2 + 1 = 0 has none); ")
+                  << "if it has one far from the given positions, give initial positions near it.";
+              }
+            else
+              s << "the initial positions (" << configuration(eq, y.data()) << ") cannot be projected onto "
+                << "the constraints: |Phi| = " << phi.norm() << " after 100 Gauss-Newton steps. Give "
+                << "initial positions closer to an assembled configuration.";
+            std::string all;
+            for (unsigned int k = 0; k < m; ++k)
+              all += (k ? "; " : "") + constraint_text(eq, k);
+            input_error("Lumped system", "Constraints", all, s.str());
+          }
+        // velocities: minimum-norm correction of the free ones
+        const auto   vfree = free_columns(true);
+        const Matrix Jy    = jacobians(c, 0., y, y_dot).first;
+        Matrix       A(m, vfree.size());
+        for (unsigned int j = 0; j < vfree.size(); ++j)
+          A.col(j) = Jy.block(2 * n + m, vfree[j], m, 1); // Phi_q
+        c.residual(0., y.data(), y_dot.data(), F.data());
+        const VectorE r    = F.segment(2 * n, m); // Phi_q v + Phi_t
+        const VectorE step = A.completeOrthogonalDecomposition().solve(r);
+        for (unsigned int j = 0; j < vfree.size(); ++j)
+          y[n + vfree[j]] -= step[j];
+      }
+
+    // accelerations (differential velocities), algebraic velocities and
+    // multipliers: Newton on the equations of motion and, per constraint,
+    // the velocity form Phi_q v + Phi_t = 0 if it involves an algebraic
+    // velocity (a current source on a loop with a resistor: that velocity
+    // is determined by it, with the differential velocities kept), else the
+    // acceleration form Phi_q a + Gamma = 0
+    y_dot.head(n)                      = y.segment(n, n);
+    const std::vector<bool> velocity_level = velocity_level_constraints(eq, jacobians(c, 0., y, y_dot).first);
+    std::vector<double> out(c.n_outputs + 1 + 2 * m);
+    double              previous = std::numeric_limits<double>::infinity();
+    for (int iteration = 0;; ++iteration)
+      {
+        evaluate_at_zero(y);
+        c.outputs(0., y.data(), out.data());
+        VectorE r(n + m);
+        r.head(n)            = F.segment(n, n);
+        const auto [Jy, Jyd] = jacobians(c, 0., y, y_dot);
+        for (unsigned int k = 0; k < m; ++k)
+          r[n + k] = velocity_level[k] ?
+                       F[2 * n + k] :
+                       Jy.row(2 * n + m + k).head(n).dot(y_dot.segment(n, n)) + out[c.n_outputs + 1 + k];
+        if (iteration > 0 && (r.norm() <= 1e-12 * (1 + y.norm()) || iteration == 30 || r.norm() >= previous))
+          break;
+        previous = r.norm();
+        const Matrix             A = acceleration_matrix(eq, Jy, Jyd, velocity_level);
+        Eigen::FullPivLU<Matrix> lu(A);
+        if (!lu.isInvertible())
+          {
+            const Eigen::JacobiSVD<Matrix> svd(A, Eigen::ComputeFullV);
+            const auto                     sv = svd.singularValues();
+            Eigen::Index                   j  = 0;
+            svd.matrixV().col(n + m - 1).cwiseAbs().maxCoeff(&j);
+            std::ostringstream s;
+            s << std::setprecision(3) << "the accelerations and multipliers cannot be determined at t = 0 ("
+              << configuration(eq, y.data())
+              << "): the mass matrix with the constraint Jacobian is singular (smallest/largest singular value "
+              << sv[n + m - 1] / sv[0] << "); it does not determine "
+              << (j < n ? (eq.algebraic[j] ? "the velocity of " : "the acceleration of ") + coords[j].name :
+                          "the multiplier of " + constraint_text(eq, j - n))
+              << ". Check that every coordinate has inertia or is algebraic, that the constraints are "
+                 "independent, and that the inertias are of comparable scale (the largest and smallest "
+                 "nonzero entries of the matrix are "
+              << A.cwiseAbs().maxCoeff() << " and "
+              << (A.array() != 0).select(A.cwiseAbs().array(), std::numeric_limits<double>::infinity()).minCoeff()
+              << ").";
+            input_error("Lumped system", "Coordinates", "(the whole system)", s.str());
+          }
+        const VectorE step = lu.solve(r);
+        for (unsigned int i = 0; i < n; ++i)
+          (eq.algebraic[i] ? y[n + i] : y_dot[n + i]) -= step[i];
+        for (unsigned int k = 0; k < m; ++k)
+          y[2 * n + k] -= step[n + k];
+        y_dot.head(n) = y.segment(n, n);
+      }
+    for (unsigned int i = 0; i < n; ++i)
+      if (eq.algebraic[i])
+        y_dot[n + i] = 0;
+    evaluate_at_zero(y);
+    for (unsigned int w = 0; w < 3; ++w)
+      y_dot[N - 3 + w] = -F[N - 3 + w];
+    std::string bad = non_finite(eq, y.data(), N, true);
+    if (bad.empty())
+      bad = non_finite(eq, y_dot.data(), N, true);
+    if (!bad.empty())
+      throw SimulationError("The consistent initial state at t = 0 is not finite (" + configuration(eq, y.data()) +
+                            "): " + bad + ". Check the parameters and initial conditions (a value beyond 1e308, "
+                            "or a coordinate whose inertia is zero or infinite).");
+  }
 
   std::vector<std::string>
   output_columns(const Equations &eq)
@@ -641,6 +789,15 @@ namespace hamilton::lumped
 
   namespace
   {
+    /** Steps of IDA between two checks of the step size, the step count and the state. */
+    constexpr long int steps_per_check = 2000;
+    /** The steps a run may take (README, "Lumped systems"). */
+    constexpr long int max_steps = 5000000;
+    /** The smallest step, relative to the time, that counts as progress. */
+    constexpr double step_floor = 1e-14;
+    /** The largest magnitude of an unknown (SI) that counts as finite. */
+    constexpr double state_limit = 1e100;
+
     /** What the IDAS callbacks need. */
     struct Context
     {
@@ -648,17 +805,30 @@ namespace hamilton::lumped
       const Equations      *equations;
       std::string           failure;
       unsigned int          N;
+      /** The first residual evaluation with non-finite entries: where and which. */
+      std::string non_finite;
     };
 
     int
     residual_callback(double t, N_Vector y, N_Vector y_dot, N_Vector r, void *data)
     {
-      const auto *c = static_cast<Context *>(data);
+      auto *c = static_cast<Context *>(data);
       c->compiled->residual(t, N_VGetArrayPointer(y), N_VGetArrayPointer(y_dot), N_VGetArrayPointer(r));
       const double *res = N_VGetArrayPointer(r);
       for (unsigned int i = 0; i < c->N; ++i)
         if (!std::isfinite(res[i]))
-          return 1; // recoverable: IDAS reduces the step
+          {
+            if (c->non_finite.empty())
+              {
+                std::ostringstream s;
+                s << std::setprecision(6) << "at t = " << t << " s ("
+                  << configuration(*c->equations, N_VGetArrayPointer(y)) << "): ";
+                const std::string state = non_finite(*c->equations, N_VGetArrayPointer(y), c->N, true);
+                s << (state.empty() ? non_finite(*c->equations, res, c->N, false) : "the trial state has " + state);
+                c->non_finite = s.str();
+              }
+            return 1; // recoverable: IDAS reduces the step
+          }
       return 0;
     }
 
@@ -709,6 +879,36 @@ namespace hamilton::lumped
       return svd.singularValues()[m - 1] / svd.singularValues()[0];
     }
 
+    /**
+     * If the matrix of the equations of motion and the constraints in the
+     * accelerations (algebraic velocities) and multipliers is singular at y,
+     * a sentence naming the unknown it leaves undetermined; else empty.
+     */
+    std::string
+    singular_mass_matrix(const CompiledSystem &c, const Equations &eq, double t, const double *y, const double *y_dot)
+    {
+      const unsigned int N = c.size(), n = eq.n;
+      Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> A(N, N), B(N, N);
+      c.jacobian(t, y, y_dot, A.data(), B.data());
+      const Matrix Jy = A, Jyd = B;
+      if (!Jy.allFinite() || !Jyd.allFinite())
+        return " The Jacobian is not finite there.";
+      const Eigen::JacobiSVD<Matrix> svd(acceleration_matrix(eq, Jy, Jyd, velocity_level_constraints(eq, Jy)),
+                                         Eigen::ComputeFullV);
+      const auto sv = svd.singularValues();
+      if (sv.size() == 0 || sv[sv.size() - 1] > 1e-12 * sv[0])
+        return "";
+      Eigen::Index i = 0;
+      svd.matrixV().col(sv.size() - 1).cwiseAbs().maxCoeff(&i);
+      std::ostringstream s;
+      s << std::setprecision(3) << " The mass matrix with the constraint Jacobian is singular there (smallest/largest "
+        << "singular value " << sv[sv.size() - 1] / sv[0] << "): it does not determine "
+        << (i < n ? (eq.algebraic[i] ? "the velocity " : "the acceleration ") + eq.system.coordinates[i].name :
+                    "the multiplier of " + constraint_text(eq, i - n))
+        << "; check that coordinate's inertia (or inductance) and the constraints' independence.";
+      return s.str();
+    }
+
     void
     check(int flag, const char *call)
     {
@@ -729,7 +929,7 @@ namespace hamilton::lumped
     summary.columns = output_columns(eq);
 
     VectorE y0, y_dot0;
-    initial_conditions(c, eq, y0, y_dot0);
+    consistent_initial_state(c, eq, y0, y_dot0);
     std::vector<double> out(c.n_outputs + 1 + 2 * m);
     c.outputs(0., y0.data(), out.data());
     const double E0 = out[c.n_outputs];
@@ -745,22 +945,39 @@ namespace hamilton::lumped
       const double stored = out[c.n_outputs] - E0, supplied = y[N - 3], source = y[N - 2], dissipated = y[N - 1];
       const double audit  = stored - (supplied + source - dissipated);
       row.insert(row.end(), {stored, supplied, source, dissipated, audit});
+      // a non-finite number is never written as a result
+      std::string bad;
+      for (unsigned int k = 0; k < row.size(); ++k)
+        if (!std::isfinite(row[k]))
+          bad += (bad.empty() ? "" : ", ") + summary.columns[k] + " = " + std::to_string(row[k]);
+      if (!bad.empty())
+        {
+          std::ostringstream s;
+          s << std::setprecision(6) << "the row at t = " << t << " s (" << configuration(eq, y)
+            << ") is not finite: " << bad
+            << ". Check the outputs' expressions and the parameters for a division by zero or a singular "
+               "function at this state.";
+          throw SimulationError(s.str());
+        }
       summary.stored_energy_change   = stored;
       summary.supplied_work          = supplied;
       summary.source_work            = source;
       summary.dissipated_energy      = dissipated;
       summary.largest_audit_residual = std::max(summary.largest_audit_residual, std::abs(audit));
+      summary.largest_energy_term =
+        std::max({summary.largest_energy_term, std::abs(stored), std::abs(supplied), std::abs(source),
+                  std::abs(dissipated)});
       ++summary.rows;
       on_row(row);
     };
 
     const auto start = std::chrono::steady_clock::now();
-    Context    context{&c, &eq, "", N};
+    Context    context{&c, &eq, "", N, ""};
     SUNContext sun;
     check(SUNContext_Create(nullptr, &sun), "SUNContext_Create");
     N_Vector y = N_VNew_Serial(N, sun), y_dot = N_VNew_Serial(N, sun), id = N_VNew_Serial(N, sun),
-             atol = N_VNew_Serial(N, sun);
-    for (N_Vector v : {y, y_dot, id, atol}) // IDA clones its work vectors from these
+             atol = N_VNew_Serial(N, sun), work = N_VNew_Serial(N, sun);
+    for (N_Vector v : {y, y_dot, id, atol, work}) // IDA clones its work vectors from these
       use_compiled_vector_kernels(v);
     std::copy(y0.data(), y0.data() + N, N_VGetArrayPointer(y));
     std::copy(y_dot0.data(), y_dot0.data() + N, N_VGetArrayPointer(y_dot));
@@ -782,10 +999,54 @@ namespace hamilton::lumped
       IDAFree(&ida);
       SUNLinSolFree(solver);
       SUNMatDestroy(matrix);
-      for (N_Vector v : {y, y_dot, id, atol})
+      for (N_Vector v : {y, y_dot, id, atol, work})
         N_VDestroy(v);
       SUNContext_Free(&sun);
     };
+
+    // where IDA is: time, configuration, step
+    const auto where = [&](double t) {
+      double h = 0;
+      IDAGetLastStep(ida, &h);
+      std::ostringstream s;
+      s << std::setprecision(6) << "t = " << t << " s (" << configuration(eq, N_VGetArrayPointer(y))
+        << "; last step " << h << " s)";
+      return s.str();
+    };
+    // the unknown whose estimated local error limits the step most
+    const auto limiting_unknown = [&]() {
+      if (IDAGetErrWeights(ida, work) != IDA_SUCCESS)
+        return std::string();
+      const VectorE weights = Eigen::Map<VectorE>(N_VGetArrayPointer(work), N);
+      if (IDAGetEstLocalErrors(ida, work) != IDA_SUCCESS)
+        return std::string();
+      const VectorE errors = Eigen::Map<VectorE>(N_VGetArrayPointer(work), N).cwiseProduct(weights).cwiseAbs();
+      Eigen::Index  i      = 0;
+      if (!errors.allFinite() || errors.maxCoeff(&i) <= 0)
+        return std::string();
+      return " The step size is limited by " + row_name(eq, i, true) + ".";
+    };
+    // a state that left every sensible range: stop, naming the unknowns
+    const auto check_state = [&](double t) {
+      const double *v = N_VGetArrayPointer(y);
+      std::string   bad;
+      for (unsigned int i = 0; i < N; ++i)
+        if (!std::isfinite(v[i]) || std::abs(v[i]) > state_limit)
+          {
+            std::ostringstream s;
+            s << std::setprecision(6) << row_name(eq, i, true) << " = " << v[i];
+            bad += (bad.empty() ? "" : ", ") + s.str();
+          }
+      if (!bad.empty())
+        throw SimulationError("The solution leaves the range of finite values |y| <= 1e100 at " + where(t) + ": " + bad +
+                              (context.non_finite.empty() ? "" : "; the residual was first not finite " +
+                                                                   context.non_finite) +
+                              ". The equations blow up in finite time (a singular function such as tan at its pole, "
+                              "a division by a coordinate that reaches zero, or a parameter out of scale): check "
+                              "these terms, the parameters and the initial conditions, or end the run earlier "
+                              "('Simulation/Final time').");
+    };
+
     double t = 0;
     try
       {
@@ -796,37 +1057,94 @@ namespace hamilton::lumped
         check(IDASetJacFn(ida, jacobian_callback), "IDASetJacFn");
         check(IDASetId(ida, id), "IDASetId");
         check(IDASetSuppressAlg(ida, SUNTRUE), "IDASetSuppressAlg");
-        check(IDASetMaxNumSteps(ida, 1000000), "IDASetMaxNumSteps");
+        // IDASolve returns every `steps_per_check` steps for the checks below
+        check(IDASetMaxNumSteps(ida, steps_per_check), "IDASetMaxNumSteps");
         check(IDASetStopTime(ida, options.final_time), "IDASetStopTime");
         row_at(0., N_VGetArrayPointer(y));
         double next_report = 0.1;
-        for (unsigned int k = 1; t < options.final_time * (1 - 1e-12); ++k)
+        for (unsigned long k = 1; t < options.final_time * (1 - 1e-12); ++k)
           {
             const double tout = std::min(k * options.output_interval, options.final_time);
-            const int    flag = IDASolve(ida, tout, &t, y, y_dot, IDA_NORMAL);
+            int          flag;
+            while ((flag = IDASolve(ida, tout, &t, y, y_dot, IDA_NORMAL)) == IDA_TOO_MUCH_WORK)
+              {
+                check_state(t);
+                long int steps = 0;
+                double   h     = 0;
+                IDAGetNumSteps(ida, &steps);
+                IDAGetLastStep(ida, &h);
+                std::ostringstream s;
+                s << std::setprecision(6);
+                if (h < step_floor * std::abs(t))
+                  s << "the time step fell below " << step_floor << " of the time at " << where(t)
+                    << " and stayed there for " << steps_per_check
+                    << " steps: the solution varies faster than the time can resolve, as at a "
+                       "singularity or a finite-time blow-up."
+                    << limiting_unknown()
+                    << " Check the equations of that unknown for a singular term (a division by a coordinate "
+                       "that reaches zero, tan at its pole), or end the run before it ('Simulation/Final time').";
+                else if (steps >= max_steps)
+                  s << "the integration took " << steps << " steps (the limit) to reach " << where(t) << " of "
+                    << options.final_time
+                    << " s: the solution varies much faster than the run is long (a time constant far below "
+                       "'Simulation/Final time', or chattering)."
+                    << limiting_unknown()
+                    << " Check the parameters of that unknown's terms for an absurd magnitude (a stiffness "
+                       "or a mass out of scale), or shorten 'Simulation/Final time'.";
+                else
+                  continue;
+                throw SimulationError("The integration stopped: " + s.str());
+              }
             if (flag < 0)
               {
                 if (context.failure.empty())
                   {
                     std::ostringstream s;
-                    s << "IDA could not continue after t = " << t << " s (" << configuration(eq, N_VGetArrayPointer(y))
-                      << "): " << IDAGetReturnFlagName(flag) << ". ";
+                    s << std::setprecision(6) << "IDA could not continue after " << where(t) << ": "
+                      << IDAGetReturnFlagName(flag) << " (";
+                    switch (flag)
+                      {
+                        case IDA_ERR_FAIL:
+                          s << "the local error test failed repeatedly";
+                          break;
+                        case IDA_CONV_FAIL:
+                        case IDA_NLS_FAIL:
+                          s << "the Newton iteration failed to converge repeatedly";
+                          break;
+                        case IDA_LSETUP_FAIL:
+                        case IDA_LSOLVE_FAIL:
+                          s << "the iteration matrix is singular";
+                          break;
+                        case IDA_REP_RES_ERR:
+                        case IDA_RES_FAIL:
+                          s << "the residual could not be evaluated";
+                          break;
+                        default:
+                          s << "see the SUNDIALS IDA documentation";
+                      }
+                    s << ").";
+                    if (!context.non_finite.empty())
+                      s << " The residual was not finite " << context.non_finite
+                        << ": check the terms of these equations for a division by zero or a singular "
+                           "function.";
                     const double ratio = constraint_condition(c, eq, N_VGetArrayPointer(y), N_VGetArrayPointer(y_dot));
                     if (ratio < 1e-3)
-                      s << "The constraint Jacobian is nearly singular there (smallest/largest singular value "
+                      s << " The constraint Jacobian is nearly singular there (smallest/largest singular value "
                         << ratio << "): the mechanism is at a lock-up or change point, where the constraints no "
                         << "longer determine the motion. Check the geometry and the initial conditions.";
-                    else
-                      s << "Check for a singular configuration, or relax the tolerances.";
+                    s << singular_mass_matrix(c, eq, t, N_VGetArrayPointer(y), N_VGetArrayPointer(y_dot))
+                      << limiting_unknown();
                     context.failure = s.str();
                   }
                 throw SimulationError(context.failure);
               }
+            check_state(t);
             row_at(t, N_VGetArrayPointer(y));
             if (progress && t >= next_report * options.final_time)
               {
+                // the fraction first: 100 * t overflows for t near 1e308
                 *progress << "\r  t = " << std::setw(10) << t << " s (" << std::setw(3)
-                          << int(100 * t / options.final_time + 0.5) << " %)" << std::flush;
+                          << std::lround(std::clamp(100 * (t / options.final_time), 0., 100.)) << " %)" << std::flush;
                 next_report += 0.1;
               }
           }

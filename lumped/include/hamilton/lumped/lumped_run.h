@@ -33,8 +33,24 @@ namespace hamilton::lumped
     void
     parse_parameters(Section &section, const std::string &directory);
 
+    /**
+     * The checks of a run that need no integration, before anything is
+     * written: make the evaluation of the equations (interpreted for
+     * `validate_only`, else as 'Simulation/Evaluation' says; run() uses it)
+     * and the consistent initial state at t = 0, which refuses constraints
+     * without a solution near the initial positions, a singular mass matrix
+     * and non-finite terms.
+     */
+    void
+    check_initial_state(bool validate_only);
+
     void
     print_equations(std::ostream &out) const;
+
+    /** The most rows lumped.csv may have (README, "Lumped systems"). */
+    static constexpr double max_rows = 1e7;
+    /** The largest estimated size of lumped.csv (bytes). */
+    static constexpr double max_csv_bytes = 1073741824.;
 
     /** Compile, integrate, write lumped.csv; the summary for results.json. */
     nlohmann::json
@@ -51,6 +67,8 @@ namespace hamilton::lumped
 
     System                     system;
     std::unique_ptr<Equations> equations;
+    /** The evaluation of the equations, made by check_initial_state() or run(). */
+    std::unique_ptr<CompiledSystem> compiled;
     SimulationOptions          options;
     double                     derive_seconds = 0;
     std::string                linearize_at   = "none";

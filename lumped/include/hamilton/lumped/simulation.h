@@ -145,12 +145,31 @@ namespace hamilton::lumped
     std::vector<std::string> columns;
     double supplied_work = 0, source_work = 0, dissipated_energy = 0, stored_energy_change = 0;
     double largest_audit_residual = 0; ///< J, over the output times
+    /** J: the largest magnitude of the stored energy change, supplied, source and dissipated work over the rows. */
+    double largest_energy_term = 0;
     double integrate_seconds      = 0;
     unsigned long residual_calls = 0, jacobian_calls = 0, steps = 0;
     unsigned int  rows           = 0;
     /** The state after the consistent initialization and at the end. */
     std::vector<double> initial_y, initial_y_dot, final_y, final_y_dot;
   };
+
+  /**
+   * The consistent state at t = 0 (y = (q, v, lambda, mu, W), y' the same):
+   * the initial positions projected onto Phi = 0 (Gauss-Newton on the
+   * coordinates without a given initial position), the velocities onto
+   * Phi_q v + Phi_t = 0, then the accelerations, the algebraic velocities
+   * and the multipliers from the equations of motion with each constraint
+   * at velocity level (if it involves an algebraic velocity) or
+   * acceleration level. Throws InputError (constraints without a solution
+   * near the given positions, a singular mass matrix) or SimulationError
+   * (non-finite terms), naming the constraint or equation.
+   */
+  void
+  consistent_initial_state(const CompiledSystem &compiled,
+                           const Equations      &equations,
+                           Eigen::VectorXd      &y,
+                           Eigen::VectorXd      &y_dot);
 
   /**
    * The columns of the rows simulate() produces: t_s, the coordinates, their
