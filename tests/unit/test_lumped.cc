@@ -685,6 +685,7 @@ TEST(Lumped, NamesAndExpressionsAreChecked)
       EXPECT_NE(m.find("right after an operator"), std::string::npos) << bad << ": " << m;
     }
   EXPECT_NO_THROW(s.parse("-x^2 + (-k)*x - 1e-3*x + 2.5E+2*k", "S", "E", true));
+}
 
 namespace
 {
