@@ -5,9 +5,7 @@
 
 #include <deal.II/base/utilities.h>
 
-#include <cmath>
 #include <filesystem>
-#include <sstream>
 
 namespace hamilton::lumped
 {
@@ -105,24 +103,7 @@ namespace hamilton::lumped
         {
           s.fail("ROM file", e.what());
         }
-      // what this component relies on: D = sum zeta_r omega_r eta_r'^2 must
-      // dissipate (zeta_r omega_r >= 0) and every number be finite
-      const auto number = [](double x) {
-        std::ostringstream out;
-        out << x;
-        return out.str();
-      };
-      for (unsigned int r = 0; r < rom.size(); ++r)
-        {
-          if (!std::isfinite(rom.omega[r]) || !(rom.omega[r] >= 0))
-            s.fail("ROM file", "(" + found + ") mode " + std::to_string(r + 1) + " has the angular frequency " +
-                                 number(rom.omega[r]) + " rad/s; a modal beam needs finite frequencies "
-                                 ">= 0. Export the ROM again with the 'reduced model' analysis.");
-          if (!std::isfinite(rom.damping_ratios[r]) || !(rom.damping_ratios[r] >= 0))
-            s.fail("ROM file", "(" + found + ") mode " + std::to_string(r + 1) + " has the damping ratio " +
-                                 number(rom.damping_ratios[r]) + "; a negative ratio would supply energy "
-                                 "(D < 0). Give damping ratios >= 0.");
-        }
+      // (the ROM reader refuses negative or non-finite frequencies and damping ratios)
       const std::string position     = Utilities::trim(s.get("Base position"));
       const std::string acceleration = Utilities::trim(s.get("Base acceleration"));
       if (!position.empty() && !acceleration.empty())

@@ -536,11 +536,11 @@ TEST(Lumped, EvaluationPathsAgree)
       CompiledSystem    compiled(*run->equations, paths[k]);
       SimulationOptions options = run->options;
       // automatic: interpret until the time spent reaches the compile
-      // estimate, then compile. The estimate (about 0.04 s) may exceed this
+      // estimate, then compile. The estimate (about 0.04 s) exceeds this
       // short run's interpreted time; a small one makes the switch happen
       // here, so that an automatic path that never compiles fails.
       if (paths[k] == Evaluation::automatic)
-        compiled.compile_estimate = 1e-4;
+        compiled.compile_estimate = 1e-6;
       options.final_time           = 0.05;
       options.output_interval      = 0.05;
       std::vector<double> last;
