@@ -17,11 +17,13 @@ namespace hamilton::lumped
 
   namespace
   {
-    /** GiNaC's own text of e (for messages and numbers). */
+    /** GiNaC's own text of e (messages, numbers, names), or its LaTeX. */
     std::string
-    str(const ex &e)
+    str(const ex &e, bool latex = false)
     {
       std::ostringstream s;
+      if (latex)
+        s << GiNaC::latex;
       s << e;
       return s.str();
     }
@@ -241,16 +243,7 @@ namespace hamilton::lumped
         {
           Node node{Op::constant};
           node.number = GiNaC::ex_to<numeric>(GiNaC::evalf(e)).to_double();
-          if (style == Style::c)
-            node.text = print_constant(numeric(node.number));
-          else
-            {
-              std::ostringstream s;
-              if (style == Style::latex)
-                s << GiNaC::latex;
-              s << e;
-              node.text = s.str();
-            }
+          node.text   = style == Style::c ? print_constant(numeric(node.number)) : str(e, style == Style::latex);
           return {push(node), false};
         }
       if (GiNaC::is_a<GiNaC::symbol>(e))
@@ -261,16 +254,7 @@ namespace hamilton::lumped
           else if (style == Style::c || arguments.nops() > 0)
             throw InputError("The expression holds the symbol '" + GiNaC::ex_to<GiNaC::symbol>(e).get_name() +
                              "', which has no value here.");
-          std::ostringstream s;
-          if (style == Style::c)
-            s << "a[" << node.index << "]";
-          else
-            {
-              if (style == Style::latex)
-                s << GiNaC::latex;
-              s << e;
-            }
-          node.text = s.str();
+          node.text = style == Style::c ? "a[" + std::to_string(node.index) + "]" : str(e, style == Style::latex);
           return {push(node), false};
         }
       if (GiNaC::is_a<GiNaC::add>(e))
@@ -439,9 +423,7 @@ namespace hamilton::lumped
             node.text = name + "(" + args + ")";
           return {push(node), false};
         }
-      std::ostringstream s;
-      s << e;
-      throw InputError("The derived equations hold '" + s.str() +
+      throw InputError("The derived equations hold '" + str(e) +
                        "', which Hamilton cannot evaluate (only numbers, symbols, +, *, ^ and the "
                        "functions sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, exp, log, abs).");
     }();
