@@ -251,17 +251,6 @@ namespace hamilton
            "= " + std::to_string(rom.n_normal_modes) + " plus 'n_correction_modes' = " +
              std::to_string(rom.n_correction_modes) + " must equal the " + std::to_string(n) +
              " modes, with at least one normal mode.");
-    for (unsigned int r = 0; r < n; ++r)
-      {
-        if (!(rom.omega[r] >= 0))
-          fail(source, "angular_frequencies_rad_s",
-               "entry " + std::to_string(r + 1) + " = " + format_number(rom.omega[r]) +
-                 " rad/s is negative: angular frequencies are >= 0 (0 for a rigid-body mode).");
-        if (!(rom.damping_ratios[r] >= 0))
-          fail(source, "damping_ratios",
-               "entry " + std::to_string(r + 1) + " = " + format_number(rom.damping_ratios[r]) +
-                 " is negative: a negative damping ratio creates energy. Give ratios >= 0.");
-      }
     const auto check_vector = [&](const std::vector<double> &v, const char *field) {
       if (v.size() != n)
         fail(source, field, "has " + std::to_string(v.size()) + " entries, expected " + std::to_string(n) + " (one per mode).");
@@ -288,6 +277,18 @@ namespace hamilton
     check_matrix(rom.stiffness, "stiffness_matrix");
     check_matrix(rom.geometric_unit_axial, "geometric_stiffness_unit_axial_force");
     check_matrix(rom.geometric_rotation, "geometric_stiffness_rotation");
+    // signs after the sizes: the loop reads damping_ratios[r] (n entries checked above)
+    for (unsigned int r = 0; r < n; ++r)
+      {
+        if (!(rom.omega[r] >= 0))
+          fail(source, "angular_frequencies_rad_s",
+               "entry " + std::to_string(r + 1) + " = " + format_number(rom.omega[r]) +
+                 " rad/s is negative: angular frequencies are >= 0 (0 for a rigid-body mode).");
+        if (!(rom.damping_ratios[r] >= 0))
+          fail(source, "damping_ratios",
+               "entry " + std::to_string(r + 1) + " = " + format_number(rom.damping_ratios[r]) +
+                 " is negative: a negative damping ratio creates energy. Give ratios >= 0.");
+      }
     for (unsigned int i = 0; i < n; ++i)
       if (!(rom.mass[i][i] > 0))
         fail(source, "mass_matrix", "has a non-positive diagonal entry " + format_number(rom.mass[i][i]) +
