@@ -146,12 +146,6 @@ namespace hamilton::lumped
     }
   } // namespace
 
-  std::vector<CompiledFunction>
-  compile_expressions(const std::vector<std::vector<ex>> &lists, const GiNaC::lst &symbols)
-  {
-    return load(CanonicalLists(lists, symbols).c_source(), lists.size());
-  }
-
   namespace
   {
 
@@ -176,10 +170,9 @@ namespace hamilton::lumped
       linear
     };
     std::vector<std::pair<unsigned, unsigned>> dy, dy_dot; ///< nonzero entries of the Jacobian, in order
-    // the expressions (parameters substituted) of the four lists, their
-    // arguments, their canonical form (interpreted), its C source and, once
-    // compiled, the functions
-    std::vector<std::vector<ex>>    lists;
+    // the four lists (parameters substituted) in canonical form
+    // (interpreted), their arguments, their C source and, once compiled, the
+    // functions
     GiNaC::lst                      symbols;
     std::unique_ptr<CanonicalLists> canonical;
     std::string                     source;
@@ -309,9 +302,9 @@ namespace hamilton::lumped
       J.push_back(0);
     if (L.empty())
       L.push_back(0);
-    functions->lists   = {F, J, out, L};
+    const std::vector<std::vector<ex>> lists{F, J, out, L};
     functions->symbols = x;
-    functions->canonical = std::make_unique<CanonicalLists>(functions->lists, x);
+    functions->canonical = std::make_unique<CanonicalLists>(lists, x);
     functions->source    = functions->canonical->c_source();
     // the compiler's cost, measured on the examples: 35 ms + 5 us per byte
     compile_estimate   = 0.035 + 5e-6 * functions->source.size();
@@ -324,7 +317,7 @@ namespace hamilton::lumped
   CompiledSystem::compile() const
   {
     const auto start    = std::chrono::steady_clock::now();
-    functions->compiled = load(functions->source, functions->lists.size());
+    functions->compiled = load(functions->source, functions->canonical->n_lists());
     compile_seconds     = seconds_since(start);
   }
 
@@ -338,7 +331,7 @@ namespace hamilton::lumped
   CompiledSystem::evaluate(unsigned int list, const std::vector<double> &x, double *result) const
   {
     auto &f = *functions;
-    AssertIndexRange(list, f.lists.size());
+    AssertIndexRange(list, f.canonical->n_lists());
     AssertDimension(x.size(), f.symbols.nops());
     Assert(result != nullptr, dealii::ExcMessage("no result array"));
     // automatic: interpret until that has cost as much as compiling would
@@ -347,7 +340,7 @@ namespace hamilton::lumped
       compile();
     if (!f.compiled.empty())
       {
-        int n_x = x.size(), n_f = f.lists[list].size();
+        int n_x = x.size(), n_f = f.canonical->size(list);
         f.compiled[list](&n_x, x.data(), &n_f, result);
         return;
       }
@@ -408,7 +401,7 @@ namespace hamilton::lumped
   CompiledSystem::jacobian(double t, const double *y, const double *y_dot, double *dy, double *dy_dot) const
   {
     ++jacobian_calls;
-    jacobian_values.resize(functions->lists[Functions::jacobian].size()); // at least 1: see the constructor
+    jacobian_values.resize(functions->canonical->size(Functions::jacobian)); // at least 1: see the constructor
     auto &values = jacobian_values;
     evaluate(Functions::jacobian, arguments(t, y, y_dot), values.data());
     const unsigned int N = size();
@@ -441,7 +434,7 @@ namespace hamilton::lumped
     const unsigned int N = size(), M = N - 3, u = n_inputs, p = n_outputs; // without the work integrals
     Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> Fy(N, N), Fyd(N, N);
     jacobian(t, y, y_dot, Fy.data(), Fyd.data());
-    std::vector<double> l(functions->lists[Functions::linear].size());
+    std::vector<double> l(functions->canonical->size(Functions::linear));
     evaluate(Functions::linear, arguments(t, y, y_dot), l.data());
     Linearization lin;
     lin.E = Fyd.topLeftCorner(M, M);

@@ -164,7 +164,9 @@ TEST(Canonical, CompiledEqualsInterpretedBitForBit)
           interpreted.jacobian(0.1, y.data(), y_dot.data(), j2.data(), k2.data());
           for (unsigned int i = 0; i < N; ++i)
             if (std::isfinite(r1[i]))
-              EXPECT_EQ(r1[i], r2[i]) << file << ": residual " << i;
+              {
+                EXPECT_EQ(r1[i], r2[i]) << file << ": residual " << i;
+              }
           for (unsigned int i = 0; i < N * N; ++i)
             if (std::isfinite(j1[i]) && std::isfinite(k1[i]))
               {

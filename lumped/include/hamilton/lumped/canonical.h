@@ -195,10 +195,17 @@ namespace hamilton::lumped
     std::string
     c_source() const;
 
+    /** Number of results of list `list`. */
     unsigned int
     size(unsigned int list) const
     {
       return roots[list].size();
+    }
+
+    unsigned int
+    n_lists() const
+    {
+      return roots.size();
     }
 
   private:

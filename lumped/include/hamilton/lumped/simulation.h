@@ -60,14 +60,6 @@ namespace hamilton::lumped
   using CompiledFunction = void (*)(const int *, const double *, const int *, double *);
 
   /**
-   * Compile lists of expressions of `symbols` into one shared object (one C
-   * compiler run), one function per list, the k-th symbol read from
-   * argument k. Throws InputError when no C compiler works.
-   */
-  std::vector<CompiledFunction>
-  compile_expressions(const std::vector<std::vector<GiNaC::ex>> &lists, const GiNaC::lst &symbols);
-
-  /**
    * The equations compiled to machine code (GiNaC compile_ex through the C
    * compiler), with the parameters' values substituted: residual and
    * Jacobian of the DAE, outputs. Unknowns y = (q, v, lambda, mu, W_supplied,
