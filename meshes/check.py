@@ -233,8 +233,9 @@ def analyse(path, spec):
         fails.append(f"{len(set(X) - used)} nodes are not vertices of a cell")
     n_cells = {r: len(c) for r, c in cells.items()}
     fails += gmsh_cross_check(path, n_cells, {g: len(f) for g, f in faces_of.items()}, cell_type, face_type, dim)
-    row = (sum(n_cells.values()), len(used), ", ".join(f"{r} ({n_cells.get(r, 0)})" for r in spec["regions"]),
-           ", ".join(f"{g} ({len(faces_of.get(g, []))})" for g in spec["boundaries"]), worst_ratio)
+    tag = lambda n: names[n][1] if n in names else "?"
+    row = (sum(n_cells.values()), len(used), ", ".join(f"{r} = {tag(r)} ({n_cells.get(r, 0)})" for r in spec["regions"]),
+           ", ".join(f"{g} = {tag(g)} ({len(faces_of.get(g, []))})" for g in spec["boundaries"]), worst_ratio)
     return fails, row
 
 
@@ -331,7 +332,7 @@ def main():
     all_specs = specs()
     paths = sys.argv[1:] or [os.path.join(HERE, n + ".msh") for n in all_specs]
     ok = True
-    print("| mesh | dim | cells | vertices | regions (cells) | boundary groups (faces) | max edge ratio | serves |")
+    print("| mesh | dim | cells | vertices | regions = material id (cells) | boundary groups = boundary id (faces) | max edge ratio | serves |")
     print("|---|---|---|---|---|---|---|---|")
     for path in paths:
         name = os.path.basename(path)[: -len(".msh")]
