@@ -19,6 +19,7 @@ it and the number of elements of each physical group and their types compared.
 usage: python3 meshes/check.py [FILE.msh ...]   (default: every mesh below; exit 1 on a
 failure). Prints a Markdown table (cells, vertices, groups, largest edge ratio of a cell).
 """
+import importlib.util
 import math
 import os
 import sys
@@ -342,11 +343,9 @@ def main():
         for f in fails:
             print(f"FAIL {name}: {f}", file=sys.stderr)
         ok &= not fails
-    try:
-        import gmsh  # noqa: F401
-
+    if importlib.util.find_spec("gmsh"):
         api = "also read back with the Gmsh Python API"
-    except ImportError:
+    else:
         api = "Gmsh Python API not found (python3-gmsh): no read-back"
     print(("all checks passed" if ok else "CHECKS FAILED") + f"; {api}", file=sys.stderr)
     return 0 if ok else 1
