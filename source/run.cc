@@ -4,6 +4,7 @@
 #include <hamilton/base/input.h>
 #include <hamilton/base/process.h>
 #include <hamilton/beam/beam_model.h>
+#include <hamilton/continuum/continuum.h>
 #include <hamilton/discretization/discretization.h>
 #include <hamilton/lumped/lumped_run.h>
 #include <hamilton/output/writers.h>
@@ -91,6 +92,7 @@ namespace hamilton
   declare_all_parameters(ParameterHandler &prm, const ParameterHandler *first_pass)
   {
     BeamModel::declare_parameters(prm, first_pass);
+    continuum::ContinuumModel::declare_parameters(prm, first_pass);
     Discretization::declare_parameters_of_all(prm);
     Analysis::declare_parameters_of_all(prm);
     Sweep::declare_parameters(prm);
@@ -230,6 +232,62 @@ namespace hamilton
     }
   } // namespace
 
+  namespace
+  {
+    /**
+     * A file that describes a piezoelectric continuum: read and check it on
+     * every MPI rank, solve on all of them, print on rank 0; rank 0 creates
+     * the output directory, every rank writes its share of the VTU files
+     * there, rank 0 writes the rest and commits.
+     */
+    void
+    run_continuum(const RunOptions &options, ParameterHandler &prm, Section &section, const OutputOptions &output,
+                  const std::string &origin, std::ostream &terminal)
+    {
+      const std::string directory = std::filesystem::path(options.parameter_file).parent_path().string();
+      continuum::ContinuumRun continuum_run;
+      continuum_run.parse(section, directory);
+      const bool         root = Utilities::MPI::this_mpi_process(MPI_COMM_WORLD) == 0;
+      std::ostringstream silent;
+      std::ostream      &out = root ? terminal : silent;
+      if (options.validate_only)
+        {
+          out << "'" << options.parameter_file << "' is valid: continuum of " << continuum_run.description() << ".\n";
+          return;
+        }
+      OutputDirectory::check_target(output.directory, origin);
+      nlohmann::json results;
+      results["format"]  = "hamilton-results";
+      results["version"] = 1;
+      results["input"]   = std::filesystem::path(options.parameter_file).filename().string();
+      std::vector<std::string> warnings;
+      out << "Hamilton: " << options.parameter_file << "\n  continuum: " << continuum_run.description() << "\n";
+      continuum_run.solve(out, results, warnings);
+      for (const auto &w : warnings)
+        out << "  WARNING: " << w << "\n";
+      results["warnings"] = warnings;
+
+      InterruptPolling                 polling;
+      std::unique_ptr<OutputDirectory> written;
+      std::string                      path;
+      if (root)
+        {
+          written = std::make_unique<OutputDirectory>(output.directory, origin);
+          path    = written->path();
+        }
+      path = Utilities::MPI::broadcast(MPI_COMM_WORLD, path, 0);
+      continuum_run.write(path, output.write_vtu);
+      if (!root)
+        return;
+      write_file(path + "/results.json", [&](std::ostream &json) { json << std::setw(2) << results << "\n"; });
+      write_file(path + "/parameters_used.prm",
+                 [&](std::ostream &file) { prm.print_parameters(file, ParameterHandler::ShortPRM); });
+      check_interrupt();
+      written->commit();
+      out << "Results written to " << output.directory << "/\n";
+    }
+  } // namespace
+
   void
   run(const RunOptions &options, std::ostream &out)
   {
@@ -240,9 +298,18 @@ namespace hamilton
     const std::string   origin = options.output_directory.empty() ? "'Output/Directory'" : "--output-dir";
     const bool          beam   = describes_beam(prm);
     const bool          lumped = lumped::LumpedRun::described_in(prm);
+    if (continuum::ContinuumModel::described_in(prm))
+      {
+        if (beam || lumped)
+          throw InputError("'" + options.parameter_file + "' describes a continuum ('Continuum/Mesh') together "
+                           "with a beam or a lumped system: put the continuum in a file of its own (its reduced "
+                           "model, written as rom.json, enters a lumped system through a 'modal beam' component).");
+        run_continuum(options, prm, section, output, origin, out);
+        return;
+      }
     if (!beam && !lumped)
       throw InputError("'" + options.parameter_file + "' describes neither a beam (subsection 'Beam/Segments', "
-                       "'Names') nor a lumped system (subsection 'Lumped system', 'Coordinates' or "
+                       "'Names'), a continuum ('Continuum/Mesh') nor a lumped system (subsection 'Lumped system', 'Coordinates' or "
                        "'Components/Names'). Start from 'hamilton --print-parameters' or an example in prm/.");
     if (options.print_equations && beam)
       throw InputError("'" + options.parameter_file + "' also describes a beam: --print-equations needs the "

@@ -1,0 +1,1607 @@
+// The piezoelectric continuum: mesh, degrees of freedom, electrodes,
+// assembly of the electric-enthalpy operators, direct and eigen solves
+// (PETSc/MUMPS, SLEPc), and the static, modal and reduced-model analyses.
+
+#include <hamilton/base/files.h>
+#include <hamilton/base/process.h>
+#include <hamilton/base/rom_file.h>
+#include <hamilton/continuum/continuum.h>
+
+#include <deal.II/base/function_parser.h>
+#include <deal.II/base/index_set.h>
+#include <deal.II/base/mpi.h>
+#include <deal.II/base/quadrature_lib.h>
+#include <deal.II/distributed/tria.h>
+#include <deal.II/dofs/dof_handler.h>
+#include <deal.II/dofs/dof_tools.h>
+#include <deal.II/fe/fe_q.h>
+#include <deal.II/fe/fe_system.h>
+#include <deal.II/fe/fe_values.h>
+#include <deal.II/fe/mapping_q1.h>
+#include <deal.II/grid/grid_in.h>
+#include <deal.II/grid/grid_tools.h>
+#include <deal.II/grid/tria.h>
+#include <deal.II/lac/affine_constraints.h>
+#include <deal.II/lac/dynamic_sparsity_pattern.h>
+#include <deal.II/lac/petsc_sparse_matrix.h>
+#include <deal.II/lac/petsc_vector.h>
+#include <deal.II/lac/sparsity_tools.h>
+#include <deal.II/numerics/data_out.h>
+#include <deal.II/numerics/data_postprocessor.h>
+#include <deal.II/numerics/vector_tools.h>
+
+#include <Eigen/Eigenvalues>
+#include <gmsh.h>
+#include <petscksp.h>
+#include <slepceps.h>
+
+#include <chrono>
+#include <cmath>
+#include <iomanip>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace hamilton::continuum
+{
+  using namespace dealii;
+  using PMatrix = PETScWrappers::MPI::SparseMatrix;
+  using PVector = PETScWrappers::MPI::Vector;
+
+  class ContinuumRun::Implementation
+  {
+  public:
+    virtual ~Implementation() = default;
+    virtual std::string
+    description() const = 0;
+    virtual void
+    solve(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings) = 0;
+    virtual void
+    write(const std::string &directory, bool write_vtu) const = 0;
+  };
+
+  namespace
+  {
+    /** What the analyses of a continuum run are asked for. */
+    struct AnalysisOptions
+    {
+      bool         statics = false, modal = false, rom = false;
+      unsigned int modal_modes = 6, rom_modes = 4, correction_order = 1;
+      std::string  rom_file = "rom.json";
+    };
+
+    void
+    check_petsc(const PetscErrorCode code, const char *call)
+    {
+      AssertThrow(code == 0, ExcMessage(std::string("PETSc/SLEPc call failed: ") + call));
+    }
+
+    std::string
+    format(const double value, const int digits = 6)
+    {
+      std::ostringstream s;
+      s << std::setprecision(digits) << value;
+      return s.str();
+    }
+
+    /**
+     * A sparse direct solver (MUMPS through PETSc) that factors a matrix once
+     * and solves for many right-hand sides.
+     */
+    class DirectSolver
+    {
+    public:
+      DirectSolver(const PMatrix &matrix, const MPI_Comm comm)
+      {
+        check_petsc(KSPCreate(comm, &ksp), "KSPCreate");
+        check_petsc(KSPSetOperators(ksp, matrix, matrix), "KSPSetOperators");
+        check_petsc(KSPSetType(ksp, KSPPREONLY), "KSPSetType");
+        PC pc;
+        check_petsc(KSPGetPC(ksp, &pc), "KSPGetPC");
+        check_petsc(PCSetType(pc, PCLU), "PCSetType");
+        check_petsc(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS), "PCFactorSetMatSolverType");
+      }
+      ~DirectSolver()
+      {
+        KSPDestroy(&ksp);
+      }
+      DirectSolver(const DirectSolver &) = delete;
+      DirectSolver &
+      operator=(const DirectSolver &) = delete;
+
+      /** x = A^-1 b; false if the factorization failed (a singular matrix). */
+      bool
+      solve(const PVector &b, PVector &x)
+      {
+        check_petsc(KSPSolve(ksp, b, x), "KSPSolve");
+        KSPConvergedReason reason;
+        check_petsc(KSPGetConvergedReason(ksp, &reason), "KSPGetConvergedReason");
+        return reason >= 0;
+      }
+
+    private:
+      KSP ksp;
+    };
+
+    /** Electric field, stress and electric displacement of a solution. */
+    template <int dim>
+    class FieldPostprocessor : public DataPostprocessor<dim>
+    {
+    public:
+      FieldPostprocessor(const std::map<types::material_id, Eigen::MatrixXd> &enthalpy, double scale)
+        : enthalpy(enthalpy)
+        , scale(scale)
+      {}
+
+      void
+      evaluate_vector_field(const DataPostprocessorInputs::Vector<dim> &inputs,
+                            std::vector<dealii::Vector<double>> &computed) const override
+      {
+        const auto              cell = inputs.template get_cell<dim>();
+        const Eigen::MatrixXd  &H    = enthalpy.at(cell->material_id());
+        const unsigned int      n_strain = dim == 2 ? 3 : 6;
+        for (unsigned int q = 0; q < inputs.solution_gradients.size(); ++q)
+          {
+            const auto     &g = inputs.solution_gradients[q];
+            Eigen::VectorXd y(n_strain + dim);
+            if (dim == 2)
+              {
+                y[0] = g[0][0];
+                y[1] = g[1][1];
+                y[2] = g[0][1] + g[1][0];
+              }
+            else
+              {
+                y[0] = g[0][0];
+                y[1] = g[1][1];
+                y[2] = g[2][2];
+                y[3] = g[1][dim - 1] + g[dim - 1][1];
+                y[4] = g[0][dim - 1] + g[dim - 1][0];
+                y[5] = g[0][1] + g[1][0];
+              }
+            for (unsigned int d = 0; d < dim; ++d)
+              y[n_strain + d] = g[dim][d];
+            // (sigma, -D) = H (eps, grad phi)
+            const Eigen::VectorXd s = H * y;
+            unsigned int          k = 0;
+            for (unsigned int d = 0; d < dim; ++d)
+              computed[q][k++] = -g[dim][d];
+            for (unsigned int i = 0; i < n_strain; ++i)
+              computed[q][k++] = scale * s[i];
+            for (unsigned int d = 0; d < dim; ++d)
+              computed[q][k++] = -scale * s[n_strain + d];
+          }
+      }
+
+      std::vector<std::string>
+      get_names() const override
+      {
+        std::vector<std::string> names(dim, "electric_field_V_m");
+        const std::vector<std::string> stress =
+          dim == 2 ? std::vector<std::string>{"stress_xx_Pa", "stress_yy_Pa", "stress_xy_Pa"} :
+                     std::vector<std::string>{"stress_xx_Pa", "stress_yy_Pa", "stress_zz_Pa",
+                                              "stress_yz_Pa", "stress_xz_Pa", "stress_xy_Pa"};
+        names.insert(names.end(), stress.begin(), stress.end());
+        for (unsigned int d = 0; d < dim; ++d)
+          names.push_back("electric_displacement_C_m2");
+        return names;
+      }
+
+      std::vector<DataComponentInterpretation::DataComponentInterpretation>
+      get_data_component_interpretation() const override
+      {
+        std::vector<DataComponentInterpretation::DataComponentInterpretation> i(
+          dim, DataComponentInterpretation::component_is_part_of_vector);
+        for (unsigned int k = 0; k < (dim == 2 ? 3u : 6u); ++k)
+          i.push_back(DataComponentInterpretation::component_is_scalar);
+        for (unsigned int d = 0; d < dim; ++d)
+          i.push_back(DataComponentInterpretation::component_is_part_of_vector);
+        return i;
+      }
+
+      UpdateFlags
+      get_needed_update_flags() const override
+      {
+        return update_gradients;
+      }
+
+    private:
+      const std::map<types::material_id, Eigen::MatrixXd> &enthalpy;
+      const double                                           scale;
+    };
+  } // namespace
+
+  template <int dim>
+  class Solver : public ContinuumRun::Implementation
+  {
+  public:
+    Solver(const ContinuumModel &model, const AnalysisOptions &options);
+
+    std::string
+    description() const override;
+    void
+    solve(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings) override;
+    void
+    write(const std::string &directory, bool write_vtu) const override;
+
+  private:
+    /** Which electrical (and mechanical) state constraints describe. */
+    enum class State
+    {
+      short_circuit, ///< ports at 0 V
+      open_circuit,  ///< ports floating
+      statics,       ///< ports by their circuit at DC
+      clamped        ///< u = 0, port `electrode` at 1 V, other ports at 0 V
+    };
+
+    struct ElectrodeDofs
+    {
+      std::vector<types::global_dof_index> dofs; ///< potential dofs, locally active
+      types::global_dof_index              master = 0;
+    };
+
+    struct Field
+    {
+      std::string name;
+      double      time  = 0; ///< position in the PVD series
+      double      value = 0; ///< frequency (Hz) of a mode, 0 otherwise
+      PVector     values;    ///< with constraints distributed
+    };
+
+    const ContinuumModel &model;
+    const AnalysisOptions options;
+    const MPI_Comm        comm = MPI_COMM_WORLD;
+    const unsigned int    rank;
+
+    parallel::distributed::Triangulation<dim> triangulation;
+    FESystem<dim>                             fe;
+    DoFHandler<dim>                           dof_handler;
+    IndexSet                                  owned, relevant, active;
+    IndexSet                                  owned_u; ///< owned displacement dofs
+
+    std::map<std::string, types::boundary_id> boundary_ids;
+    std::map<types::material_id, unsigned int> region_of; ///< index into model.regions
+    std::map<types::material_id, Eigen::MatrixXd> enthalpy;
+    std::map<types::material_id, double>          density;
+    std::set<types::material_id>                  piezo_ids;
+    std::vector<ElectrodeDofs>                    electrode_dofs;
+    std::vector<types::global_dof_index>          inactive_potential;
+    std::vector<unsigned int>                     ports; ///< indices of port electrodes
+    double                                        scale = 1; ///< thickness in 2D, else 1
+
+    DynamicSparsityPattern sparsity;
+
+    // results
+    nlohmann::json               json;
+    std::vector<Field>           fields;
+    std::vector<std::pair<std::string, std::vector<std::vector<double>>>> tables;
+    std::vector<std::string>     table_headers;
+    nlohmann::json               rom_document;
+
+    void
+    read_mesh();
+    void
+    setup_dofs();
+    AffineConstraints<double>
+    make_constraints(State state, unsigned int electrode = 0) const;
+    void
+    local_matrices(const typename DoFHandler<dim>::active_cell_iterator &cell,
+                   FEValues<dim>                                        &fe_values,
+                   FullMatrix<double>                                   &K,
+                   FullMatrix<double>                                   &M) const;
+    void
+    assemble(const AffineConstraints<double> &constraints, PMatrix &K, PMatrix *M, PVector &rhs, bool loads) const;
+    /** out = A x cell by cell (A = K or M, without constraints), condensed by `constraints` if given. */
+    void
+    apply(bool stiffness, const PVector &x, PVector &out, const AffineConstraints<double> *constraints) const;
+    PVector
+    ghosted(const PVector &v) const;
+    PVector
+    rigid_translation() const;
+    PVector
+    electrode_indicator(unsigned int e) const;
+    double
+    stiffness_scale(const PMatrix &K, const PMatrix &M) const;
+    std::vector<std::pair<double, PVector>>
+    eigenpairs(const PMatrix &K, const PMatrix &M, unsigned int n, double sigma) const;
+    void
+    apply_sign_convention(PVector &v) const;
+    /** Displacement, potential, stress and electric field at a point. */
+    struct PointValues
+    {
+      std::vector<double> u, stress, field;
+      double              phi = 0;
+    };
+    PointValues
+    point_value(const PVector &x, const Point<3> &p, const std::string &name) const;
+    void
+    require_solved(bool ok, const std::string &what) const;
+
+    void
+    run_static(std::ostream &out);
+    void
+    run_modal_and_rom(std::ostream &out, std::vector<std::string> &warnings);
+  };
+
+  template <int dim>
+  Solver<dim>::Solver(const ContinuumModel &model, const AnalysisOptions &options)
+    : model(model)
+    , options(options)
+    , rank(Utilities::MPI::this_mpi_process(MPI_COMM_WORLD))
+    , triangulation(MPI_COMM_WORLD)
+    , fe(FE_Q<dim>(model.degree), dim, FE_Q<dim>(model.degree), 1)
+    , dof_handler(triangulation)
+  {
+    scale = dim == 2 ? model.thickness : 1.;
+    read_mesh();
+    setup_dofs();
+  }
+
+  namespace
+  {
+    /** The text after "Additional information:" of a deal.II exception. */
+    std::string
+    reason_of(const std::exception &e)
+    {
+      std::string text = e.what();
+      const auto  at   = text.find("Additional information:");
+      if (at != std::string::npos)
+        text = text.substr(at + 23);
+      const auto end = text.find("Stacktrace");
+      if (end != std::string::npos)
+        text = text.substr(0, end);
+      std::string compact;
+      for (const char c : text)
+        if (!(std::isspace(static_cast<unsigned char>(c)) && (compact.empty() || compact.back() == ' ')))
+          compact += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+      while (!compact.empty() && compact.back() == ' ')
+        compact.pop_back();
+      return compact;
+    }
+
+    std::string
+    join(const std::map<std::string, int> &groups)
+    {
+      std::string list;
+      for (const auto &[name, tag] : groups)
+        list += (list.empty() ? "'" : ", '") + name + "'";
+      return list.empty() ? "none" : list;
+    }
+
+    [[noreturn]] void
+    fail(const std::string &path, const std::string &entry, const std::string &value, const std::string &what)
+    {
+      input_error(path, entry, "'" + value + "'", what);
+    }
+  } // namespace
+
+  template <int dim>
+  void
+  Solver<dim>::read_mesh()
+  {
+    const std::string mesh_path = "Continuum";
+    // names of the physical groups, through the Gmsh library
+    std::map<std::string, int> cell_groups, face_groups;
+    int                        mesh_dimension = 0;
+    {
+      gmsh::initialize(0, nullptr, false);
+      gmsh::option::setNumber("General.Terminal", 0);
+      try
+        {
+          gmsh::open(model.mesh_file);
+          mesh_dimension = gmsh::model::getDimension();
+          gmsh::vectorpair groups;
+          gmsh::model::getPhysicalGroups(groups);
+          for (const auto &[d, tag] : groups)
+            {
+              std::string name;
+              gmsh::model::getPhysicalName(d, tag, name);
+              if (name.empty())
+                name = std::to_string(tag);
+              if (d == dim)
+                cell_groups[name] = tag;
+              else if (d == dim - 1)
+                face_groups[name] = tag;
+            }
+        }
+      catch (...)
+        {
+          gmsh::finalize();
+          fail(mesh_path, "Mesh", model.mesh_file,
+               "Gmsh cannot read this file as a mesh. Give a .msh file written by Gmsh (ASCII or binary, "
+               "format 2 or 4), e.g. 'gmsh -" + std::to_string(dim) + " device.geo -o device.msh'.");
+        }
+      gmsh::finalize();
+    }
+    if (mesh_dimension != dim)
+      fail(mesh_path, "Mesh", model.mesh_file,
+           "is a " + std::to_string(mesh_dimension) + "D mesh, but 'Formulation' asks for a " + std::to_string(dim) +
+             "D body. Use 'Formulation = 3D' with a 3D mesh, 'plane stress' or 'plane strain' with a 2D mesh in "
+             "the x-y plane.");
+    if (cell_groups.empty())
+      fail(mesh_path, "Mesh", model.mesh_file,
+           "has no physical group of " + std::to_string(dim) +
+             "D cells: Hamilton takes regions (materials) from them. Add e.g. 'Physical " +
+             (dim == 2 ? std::string("Surface") : std::string("Volume")) +
+             "(\"pzt\") = {...};' to the .geo file (see meshes/README.md).");
+
+    Triangulation<dim> coarse;
+    {
+      GridIn<dim> reader;
+      reader.attach_triangulation(coarse);
+      try
+        {
+          reader.read_msh(model.mesh_file);
+        }
+      catch (const std::exception &e)
+        {
+          fail(mesh_path, "Mesh", model.mesh_file,
+               "cannot be read as a mesh of quadrilaterals/hexahedra: " + reason_of(e) +
+                 " (An interior face cannot be in a physical group: name an electrode between two regions "
+                 "with 'Interfaces = regionA/regionB' instead; an entity may belong to one physical group only.)");
+        }
+    }
+    for (const auto &cell : coarse.active_cell_iterators())
+      if (!cell->reference_cell().is_hyper_cube())
+        fail(mesh_path, "Mesh", model.mesh_file,
+             "holds triangles or tetrahedra; Hamilton's distributed meshes need quadrilaterals (2D) or hexahedra "
+             "(3D). Mesh with 'Recombine' (and extrude layers with 'Layers{...}; Recombine;').");
+
+    // regions: every cell in a named, declared region
+    std::map<int, std::string> name_of_tag;
+    for (const auto &[name, tag] : cell_groups)
+      name_of_tag[tag] = name;
+    for (unsigned int r = 0; r < model.regions.size(); ++r)
+      {
+        const auto &region = model.regions[r];
+        const auto  found  = cell_groups.find(region.name);
+        if (found == cell_groups.end())
+          fail("Continuum/Regions", "Names", region.name,
+               "is not a physical group of cells of '" + model.mesh_file + "'; its groups are " + join(cell_groups) +
+                 ".");
+        region_of[found->second] = r;
+      }
+    for (const auto &cell : coarse.active_cell_iterators())
+      if (region_of.count(cell->material_id()) == 0)
+        {
+          const auto tag = name_of_tag.find(cell->material_id());
+          fail("Continuum/Regions", "Names", "",
+               tag == name_of_tag.end() ?
+                 "the mesh has cells in no physical group (e.g. the cell at " + format(cell->center()[0]) + ", " +
+                   format(cell->center()[1]) + "): put every cell into a named physical group." :
+                 "the mesh's physical group '" + tag->second + "' is not a region: add it to 'Names' with a material.");
+        }
+    for (const auto &[id, r] : region_of)
+      {
+        const auto &region   = model.regions[r];
+        const auto &material = model.material_of(region);
+        const auto  rotated  = material.piezoelectric ? material.rotated(region.poling) : material;
+        enthalpy[id]         = rotated.enthalpy_matrix(model.formulation);
+        density[id]          = material.density;
+        if (material.piezoelectric)
+          piezo_ids.insert(id);
+      }
+
+    // boundary groups named by electrodes, supports and loads
+    for (const auto &[name, tag] : face_groups)
+      boundary_ids[name] = tag;
+    const auto check_surfaces = [&](const std::string &path, const std::string &entry,
+                                    const std::vector<std::string> &surfaces) {
+      for (const auto &surface : surfaces)
+        if (boundary_ids.count(surface) == 0)
+          fail(path, entry, surface,
+               "is not a physical group of boundary faces (" + std::to_string(dim - 1) + "D) of '" + model.mesh_file +
+                 "'; its groups are " + join(face_groups) + ".");
+    };
+    for (const auto &e : model.electrodes)
+      check_surfaces("Continuum/Electrodes/" + e.name, "Surfaces", e.surfaces);
+    for (const auto &s : model.supports)
+      check_surfaces("Continuum/Supports/" + s.name, "Surfaces", s.surfaces);
+    for (const auto &l : model.loads)
+      check_surfaces("Continuum/Loads/" + l.name, "Surfaces", l.surfaces);
+
+    triangulation.copy_triangulation(coarse);
+    triangulation.refine_global(model.refinements);
+    const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+    if (triangulation.n_global_active_cells() < n_ranks)
+      fail(mesh_path, "Global refinements", std::to_string(model.refinements),
+           "gives " + std::to_string(triangulation.n_global_active_cells()) + " cells for " +
+             std::to_string(n_ranks) + " MPI ranks: run with fewer ranks or refine the mesh.");
+  }
+
+  template <int dim>
+  void
+  Solver<dim>::setup_dofs()
+  {
+    dof_handler.distribute_dofs(fe);
+    owned = dof_handler.locally_owned_dofs();
+    DoFTools::extract_locally_relevant_dofs(dof_handler, relevant);
+    DoFTools::extract_locally_active_dofs(dof_handler, active);
+    ComponentMask u_mask(dim + 1, true);
+    u_mask.set(dim, false);
+    owned_u = DoFTools::extract_dofs(dof_handler, u_mask);
+
+    const unsigned int                   n = fe.n_dofs_per_cell();
+    std::vector<types::global_dof_index> dofs(n), face_dofs(fe.n_dofs_per_face());
+    std::set<types::global_dof_index>    active_potential, potential_on_owned;
+    for (const auto &cell : dof_handler.active_cell_iterators())
+      if (cell->is_locally_owned() || cell->is_ghost())
+        {
+          cell->get_dof_indices(dofs);
+          for (unsigned int i = 0; i < n; ++i)
+            if (fe.system_to_component_index(i).first == dim)
+              {
+                if (piezo_ids.count(cell->material_id()) != 0)
+                  active_potential.insert(dofs[i]);
+                if (cell->is_locally_owned())
+                  potential_on_owned.insert(dofs[i]);
+              }
+        }
+    for (const auto d : potential_on_owned)
+      if (active_potential.count(d) == 0)
+        inactive_potential.push_back(d);
+
+    // electrodes: potential dofs of their faces on piezoelectric cells
+    const unsigned int                 n_regions = model.regions.size();
+    std::vector<std::vector<double>>   touches(model.electrodes.size(), std::vector<double>(n_regions, 0.));
+    std::vector<std::set<types::global_dof_index>> on_electrode(model.electrodes.size());
+    std::vector<double>                adjacency(n_regions * n_regions, 0.);
+    for (unsigned int k = 0; k < model.electrodes.size(); ++k)
+      {
+        const auto             &e = model.electrodes[k];
+        std::set<types::boundary_id> ids;
+        for (const auto &s : e.surfaces)
+          ids.insert(boundary_ids.at(s));
+        for (const auto &cell : dof_handler.active_cell_iterators())
+          if ((cell->is_locally_owned() || cell->is_ghost()) && piezo_ids.count(cell->material_id()) != 0)
+            for (const unsigned int f : cell->face_indices())
+              {
+                bool on = false;
+                if (cell->face(f)->at_boundary())
+                  on = ids.count(cell->face(f)->boundary_id()) != 0;
+                else if (!cell->neighbor(f)->is_artificial())
+                  {
+                    const std::string &a = model.regions[region_of.at(cell->material_id())].name;
+                    const std::string &b = model.regions[region_of.at(cell->neighbor(f)->material_id())].name;
+                    for (const auto &[first, second] : e.interfaces)
+                      on = on || (a == first && b == second) || (a == second && b == first);
+                  }
+                if (!on)
+                  continue;
+                touches[k][region_of.at(cell->material_id())] = 1;
+                cell->face(f)->get_dof_indices(face_dofs);
+                for (unsigned int i = 0; i < face_dofs.size(); ++i)
+                  if (fe.face_system_to_component_index(i, f).first == dim)
+                    on_electrode[k].insert(face_dofs[i]);
+              }
+        const types::global_dof_index none = dof_handler.n_dofs();
+        const types::global_dof_index local_first =
+          on_electrode[k].empty() ? none : *on_electrode[k].begin();
+        electrode_dofs.push_back({{}, Utilities::MPI::min(local_first, comm)});
+        if (electrode_dofs.back().master == none)
+          fail("Continuum/Electrodes/" + e.name, e.surfaces.empty() ? "Interfaces" : "Surfaces",
+               Utilities::trim(e.surfaces.empty() ? "" : e.surfaces.front()),
+               "no face of a piezoelectric region lies there (surfaces: a boundary group on a piezoelectric "
+               "region; interfaces: two regions that touch, one of them piezoelectric).");
+        for (const auto d : on_electrode[k])
+          if (active.is_element(d))
+            electrode_dofs.back().dofs.push_back(d);
+        {
+          const auto local = touches[k];
+          Utilities::MPI::max(local, comm, touches[k]);
+        }
+      }
+    // two electrodes sharing a node would be shorted
+    for (unsigned int a = 0; a < on_electrode.size(); ++a)
+      for (unsigned int b = a + 1; b < on_electrode.size(); ++b)
+        {
+          unsigned int shared = 0;
+          for (const auto d : on_electrode[a])
+            shared += on_electrode[b].count(d);
+          if (Utilities::MPI::sum(shared, comm) > 0)
+            fail("Continuum/Electrodes/" + model.electrodes[b].name, "Surfaces", "",
+                 "touches electrode '" + model.electrodes[a].name +
+                   "' (they share nodes, so they would be one conductor). Separate them in the mesh, or make "
+                   "them one electrode.");
+        }
+    for (unsigned int k = 0; k < model.electrodes.size(); ++k)
+      if (model.electrodes[k].is_port())
+        ports.push_back(k);
+
+    // every piezoelectric region connected (through electrodes or common
+    // faces) to a grounded electrode
+    for (const auto &cell : dof_handler.active_cell_iterators())
+      if (cell->is_locally_owned() && piezo_ids.count(cell->material_id()) != 0)
+        for (const unsigned int f : cell->face_indices())
+          if (!cell->face(f)->at_boundary() && piezo_ids.count(cell->neighbor(f)->material_id()) != 0)
+            adjacency[region_of.at(cell->material_id()) * n_regions +
+                      region_of.at(cell->neighbor(f)->material_id())] = 1;
+    {
+      const auto local = adjacency;
+      Utilities::MPI::max(local, comm, adjacency);
+    }
+    std::vector<unsigned int> root(n_regions);
+    for (unsigned int r = 0; r < n_regions; ++r)
+      root[r] = r;
+    const std::function<unsigned int(unsigned int)> find = [&](unsigned int r) {
+      return root[r] == r ? r : root[r] = find(root[r]);
+    };
+    for (unsigned int a = 0; a < n_regions; ++a)
+      for (unsigned int b = 0; b < n_regions; ++b)
+        if (adjacency[a * n_regions + b] != 0)
+          root[find(a)] = find(b);
+    for (unsigned int k = 0; k < model.electrodes.size(); ++k)
+      {
+        int first = -1;
+        for (unsigned int r = 0; r < n_regions; ++r)
+          if (touches[k][r] != 0)
+            {
+              if (first >= 0)
+                root[find(r)] = find(first);
+              else
+                first = r;
+            }
+      }
+    std::set<unsigned int> grounded;
+    for (unsigned int k = 0; k < model.electrodes.size(); ++k)
+      if (model.electrodes[k].circuit == Circuit::ground)
+        for (unsigned int r = 0; r < n_regions; ++r)
+          if (touches[k][r] != 0)
+            grounded.insert(find(r));
+    for (const auto &[id, r] : region_of)
+      if (piezo_ids.count(id) != 0 && grounded.count(find(r)) == 0)
+        fail("Continuum/Regions/" + model.regions[r].name, "Material", model.regions[r].material,
+             "is piezoelectric, but no electrode with 'Circuit = ground' reaches this region (directly, through a "
+             "shared electrode or a piezoelectric neighbour): its potential has no reference. Add an electrode on "
+             "one of its faces with 'Circuit = ground' in 'Continuum/Electrodes'.");
+
+    // point supports: a mesh vertex within 1e-9 of the mesh size
+    const double tolerance = 1e-9 * GridTools::diameter(triangulation);
+    for (const auto &s : model.supports)
+      if (s.at_point)
+        {
+          unsigned int found = 0;
+          for (const auto &cell : triangulation.active_cell_iterators())
+            if (cell->is_locally_owned())
+              for (const unsigned int v : cell->vertex_indices())
+                {
+                  Point<3> p;
+                  for (unsigned int d = 0; d < dim; ++d)
+                    p[d] = cell->vertex(v)[d];
+                  found += p.distance(s.point) < tolerance;
+                }
+          if (Utilities::MPI::sum(found, comm) == 0)
+            fail("Continuum/Supports/" + s.name, "Point", "",
+                 "is not a vertex of the (refined) mesh; give the coordinates of a mesh vertex (m).");
+        }
+
+    sparsity.reinit(dof_handler.n_dofs(), dof_handler.n_dofs(), relevant);
+    DoFTools::make_sparsity_pattern(dof_handler, sparsity, make_constraints(State::open_circuit), false);
+    SparsityTools::distribute_sparsity_pattern(sparsity, owned, comm, relevant);
+  }
+
+  template <int dim>
+  AffineConstraints<double>
+  Solver<dim>::make_constraints(const State state, const unsigned int electrode) const
+  {
+    AffineConstraints<double> c(relevant);
+    DoFTools::make_hanging_node_constraints(dof_handler, c);
+    for (const auto &s : model.supports)
+      {
+        if (!s.at_point)
+          {
+            ComponentMask mask(dim + 1, false);
+            for (const auto k : s.components)
+              mask.set(k, true);
+            for (const auto &surface : s.surfaces)
+              VectorTools::interpolate_boundary_values(dof_handler, boundary_ids.at(surface),
+                                                       Functions::ZeroFunction<dim>(dim + 1), c, mask);
+            continue;
+          }
+        const double tolerance = 1e-9 * GridTools::diameter(triangulation);
+        for (const auto &cell : dof_handler.active_cell_iterators())
+          if (cell->is_locally_owned() || cell->is_ghost())
+            for (const unsigned int v : cell->vertex_indices())
+              {
+                Point<3> p;
+                for (unsigned int d = 0; d < dim; ++d)
+                  p[d] = cell->vertex(v)[d];
+                if (p.distance(s.point) < tolerance)
+                  for (const auto k : s.components)
+                    {
+                      const auto dof = cell->vertex_dof_index(v, k);
+                      if (!c.is_constrained(dof))
+                        c.add_line(dof);
+                    }
+              }
+      }
+    if (state == State::clamped)
+      {
+        std::vector<types::global_dof_index> dofs(fe.n_dofs_per_cell());
+        for (const auto &cell : dof_handler.active_cell_iterators())
+          if (cell->is_locally_owned() || cell->is_ghost())
+            {
+              cell->get_dof_indices(dofs);
+              for (unsigned int i = 0; i < dofs.size(); ++i)
+                if (fe.system_to_component_index(i).first < dim && !c.is_constrained(dofs[i]))
+                  c.add_line(dofs[i]);
+            }
+      }
+    for (const auto d : inactive_potential)
+      c.add_line(d);
+    for (unsigned int k = 0; k < model.electrodes.size(); ++k)
+      {
+        const auto &e     = model.electrodes[k];
+        bool        fixed = true;
+        double      value = 0;
+        switch (e.circuit)
+          {
+            case Circuit::ground:
+              break;
+            case Circuit::floating:
+              fixed = false;
+              break;
+            default:
+              if (state == State::open_circuit)
+                fixed = false;
+              else if (state == State::statics)
+                {
+                  fixed = e.circuit != Circuit::open_circuit;
+                  value = e.circuit == Circuit::voltage ? e.voltage : 0.;
+                }
+              else if (state == State::clamped)
+                value = k == electrode ? 1. : 0.;
+          }
+        for (const auto d : electrode_dofs[k].dofs)
+          if (fixed)
+            {
+              c.add_line(d);
+              if (value != 0)
+                c.set_inhomogeneity(d, value);
+            }
+          else if (d != electrode_dofs[k].master)
+            {
+              c.add_line(d);
+              c.add_entry(d, electrode_dofs[k].master, 1.);
+            }
+      }
+    c.close();
+    return c;
+  }
+
+  template <int dim>
+  void
+  Solver<dim>::local_matrices(const typename DoFHandler<dim>::active_cell_iterator &cell,
+                              FEValues<dim>                                        &fe_values,
+                              FullMatrix<double>                                   &K,
+                              FullMatrix<double>                                   &M) const
+  {
+    fe_values.reinit(cell);
+    const Eigen::MatrixXd &H        = enthalpy.at(cell->material_id());
+    const double           rho      = density.at(cell->material_id());
+    const unsigned int     n        = fe.n_dofs_per_cell();
+    const unsigned int     n_strain = dim == 2 ? 3 : 6;
+    const bool             piezo    = piezo_ids.count(cell->material_id()) != 0;
+    const unsigned int     rows     = piezo ? n_strain + dim : n_strain;
+    const Eigen::MatrixXd  Hc       = H.topLeftCorner(rows, rows);
+    Eigen::MatrixXd        B(rows, n), Ke = Eigen::MatrixXd::Zero(n, n);
+    M = 0;
+    for (const unsigned int q : fe_values.quadrature_point_indices())
+      {
+        B.setZero();
+        const double JxW = fe_values.JxW(q) * scale;
+        for (unsigned int i = 0; i < n; ++i)
+          {
+            const unsigned int   c = fe.system_to_component_index(i).first;
+            const Tensor<1, dim> g = fe_values.shape_grad(i, q);
+            if (c == dim)
+              {
+                if (piezo)
+                  for (unsigned int d = 0; d < dim; ++d)
+                    B(n_strain + d, i) = g[d];
+                continue;
+              }
+            if (dim == 2)
+              {
+                B(c, i) = g[c];
+                B(2, i) = g[1 - c];
+              }
+            else
+              {
+                B(c, i) = g[c];
+                // shear rows yz (3), xz (4), xy (5): row 6 - a - b for the pair (a, b)
+                for (unsigned int other = 0; other < dim; ++other)
+                  if (other != c)
+                    B(6 - c - other, i) = g[other];
+              }
+            const double Ni = fe_values.shape_value(i, q);
+            for (unsigned int j = 0; j < n; ++j)
+              if (fe.system_to_component_index(j).first == c)
+                M(i, j) += rho * Ni * fe_values.shape_value(j, q) * JxW;
+          }
+        Ke.noalias() += B.transpose() * (Hc * B) * JxW;
+      }
+    for (unsigned int i = 0; i < n; ++i)
+      for (unsigned int j = 0; j < n; ++j)
+        K(i, j) = Ke(i, j);
+  }
+
+  template <int dim>
+  void
+  Solver<dim>::assemble(const AffineConstraints<double> &constraints,
+                        PMatrix                         &K,
+                        PMatrix                         *M,
+                        PVector                         &rhs,
+                        const bool                       loads) const
+  {
+    K.reinit(owned, owned, sparsity, comm);
+    if (M != nullptr)
+      M->reinit(owned, owned, sparsity, comm);
+    rhs.reinit(owned, comm);
+    const QGauss<dim>     quadrature(fe.degree + 1);
+    const QGauss<dim - 1> face_quadrature(fe.degree + 1);
+    FEValues<dim>         fe_values(fe, quadrature, update_values | update_gradients | update_JxW_values);
+    FEFaceValues<dim>     face_values(fe, face_quadrature, update_values | update_quadrature_points | update_JxW_values);
+    const unsigned int    n = fe.n_dofs_per_cell();
+    FullMatrix<double>    Kc(n, n), Mc(n, n);
+    dealii::Vector<double> f(n);
+    std::vector<types::global_dof_index> dofs(n);
+
+    std::vector<std::pair<std::set<types::boundary_id>, std::unique_ptr<FunctionParser<dim>>>> tractions;
+    if (loads)
+      for (const auto &load : model.loads)
+        {
+          std::set<types::boundary_id> ids;
+          for (const auto &s : load.surfaces)
+            ids.insert(boundary_ids.at(s));
+          auto        function = std::make_unique<FunctionParser<dim>>(dim);
+          std::string expression;
+          for (unsigned int d = 0; d < dim; ++d)
+            expression += (d == 0 ? "" : ";") + load.traction[d];
+          try
+            {
+              function->initialize(dim == 2 ? "x,y" : "x,y,z", expression, {{"pi", M_PI}});
+            }
+          catch (const std::exception &e)
+            {
+              fail("Continuum/Loads/" + load.name, "Traction", expression,
+                   "is not a valid list of expressions of " + std::string(dim == 2 ? "x, y" : "x, y, z") + ": " +
+                     reason_of(e));
+            }
+          tractions.emplace_back(ids, std::move(function));
+        }
+
+    for (const auto &cell : dof_handler.active_cell_iterators())
+      if (cell->is_locally_owned())
+        {
+          local_matrices(cell, fe_values, Kc, Mc);
+          f = 0;
+          for (const auto &[ids, traction] : tractions)
+            for (const unsigned int face : cell->face_indices())
+              if (cell->face(face)->at_boundary() && ids.count(cell->face(face)->boundary_id()) != 0)
+                {
+                  face_values.reinit(cell, face);
+                  for (const unsigned int q : face_values.quadrature_point_indices())
+                    for (unsigned int i = 0; i < n; ++i)
+                      {
+                        const unsigned int c = fe.system_to_component_index(i).first;
+                        if (c < dim)
+                          f(i) += traction->value(face_values.quadrature_point(q), c) *
+                                  face_values.shape_value(i, q) * face_values.JxW(q) * scale;
+                      }
+                }
+          cell->get_dof_indices(dofs);
+          constraints.distribute_local_to_global(Kc, f, dofs, K, rhs);
+          if (M != nullptr)
+            constraints.distribute_local_to_global(Mc, dofs, *M);
+        }
+    K.compress(VectorOperation::add);
+    rhs.compress(VectorOperation::add);
+    if (M != nullptr)
+      {
+        M->compress(VectorOperation::add);
+        // constrained rows without mass: no spurious eigenvalues K_ii/M_ii
+        std::vector<PetscInt> rows;
+        for (const auto d : owned)
+          if (constraints.is_constrained(d))
+            rows.push_back(d);
+        M->clear_rows(std::vector<types::global_dof_index>(rows.begin(), rows.end()), 0.);
+      }
+  }
+
+  template <int dim>
+  void
+  Solver<dim>::apply(const bool                       stiffness,
+                     const PVector                   &x,
+                     PVector                         &out,
+                     const AffineConstraints<double> *constraints) const
+  {
+    const PVector          xg = ghosted(x);
+    const QGauss<dim>      quadrature(fe.degree + 1);
+    FEValues<dim>          fe_values(fe, quadrature, update_values | update_gradients | update_JxW_values);
+    const unsigned int     n = fe.n_dofs_per_cell();
+    FullMatrix<double>     Kc(n, n), Mc(n, n);
+    dealii::Vector<double> local(n), y(n);
+    std::vector<types::global_dof_index> dofs(n);
+    out.reinit(owned, comm);
+    for (const auto &cell : dof_handler.active_cell_iterators())
+      if (cell->is_locally_owned())
+        {
+          local_matrices(cell, fe_values, Kc, Mc);
+          cell->get_dof_values(xg, local);
+          (stiffness ? Kc : Mc).vmult(y, local);
+          cell->get_dof_indices(dofs);
+          if (constraints != nullptr)
+            constraints->distribute_local_to_global(y, dofs, out);
+          else
+            out.add(dofs, y);
+        }
+    out.compress(VectorOperation::add);
+  }
+
+  template <int dim>
+  PVector
+  Solver<dim>::ghosted(const PVector &v) const
+  {
+    PVector g(owned, relevant, comm);
+    g = v;
+    return g;
+  }
+
+  template <int dim>
+  PVector
+  Solver<dim>::rigid_translation() const
+  {
+    PVector r(owned, comm);
+    for (unsigned int c = 0; c < dim; ++c)
+      {
+        ComponentMask mask(dim + 1, false);
+        mask.set(c, true);
+        for (const auto d : DoFTools::extract_dofs(dof_handler, mask))
+          r(d) = model.base_direction[c];
+      }
+    r.compress(VectorOperation::insert);
+    return r;
+  }
+
+  template <int dim>
+  PVector
+  Solver<dim>::electrode_indicator(const unsigned int e) const
+  {
+    PVector g(owned, comm);
+    for (const auto d : electrode_dofs[e].dofs)
+      if (owned.is_element(d))
+        g(d) = 1.;
+    g.compress(VectorOperation::insert);
+    return g;
+  }
+
+  template <int dim>
+  double
+  Solver<dim>::stiffness_scale(const PMatrix &K, const PMatrix &M) const
+  {
+    double largest = 0;
+    for (const auto d : owned_u)
+      {
+        const double m = M.diag_element(d);
+        if (m > 0)
+          largest = std::max(largest, K.diag_element(d) / m);
+      }
+    return Utilities::MPI::max(largest, comm);
+  }
+
+  template <int dim>
+  void
+  Solver<dim>::apply_sign_convention(PVector &v) const
+  {
+    // the displacement component of largest magnitude is positive; within a
+    // relative 1e-6 of it, the lowest global index decides
+    double largest = 0;
+    for (const auto d : owned_u)
+      largest = std::max(largest, std::abs(v(d)));
+    largest = Utilities::MPI::max(largest, comm);
+    types::global_dof_index first = dof_handler.n_dofs();
+    for (const auto d : owned_u)
+      if (std::abs(v(d)) >= (1 - 1e-6) * largest)
+        {
+          first = d;
+          break;
+        }
+    first             = Utilities::MPI::min(first, comm);
+    const double sign = Utilities::MPI::sum(owned.is_element(first) ? (v(first) < 0 ? -1. : 1.) : 0., comm);
+    if (sign < 0)
+      v *= -1.;
+  }
+
+  template <int dim>
+  std::vector<std::pair<double, PVector>>
+  Solver<dim>::eigenpairs(const PMatrix &K, const PMatrix &M, const unsigned int n, const double sigma) const
+  {
+    ensure_parallel_initialized();
+    EPS eps;
+    check_petsc(EPSCreate(comm, &eps), "EPSCreate");
+    check_petsc(EPSSetOperators(eps, K, M), "EPSSetOperators");
+    check_petsc(EPSSetProblemType(eps, EPS_GHEP), "EPSSetProblemType");
+    ST st;
+    check_petsc(EPSGetST(eps, &st), "EPSGetST");
+    check_petsc(STSetType(st, STSINVERT), "STSetType");
+    KSP ksp;
+    check_petsc(STGetKSP(st, &ksp), "STGetKSP");
+    check_petsc(KSPSetType(ksp, KSPPREONLY), "KSPSetType");
+    PC pc;
+    check_petsc(KSPGetPC(ksp, &pc), "KSPGetPC");
+    check_petsc(PCSetType(pc, PCLU), "PCSetType");
+    check_petsc(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS), "PCFactorSetMatSolverType");
+    check_petsc(EPSSetTarget(eps, sigma), "EPSSetTarget");
+    check_petsc(EPSSetWhichEigenpairs(eps, EPS_TARGET_MAGNITUDE), "EPSSetWhichEigenpairs");
+    check_petsc(EPSSetDimensions(eps, n, PETSC_DEFAULT, PETSC_DEFAULT), "EPSSetDimensions");
+    check_petsc(EPSSetTolerances(eps, 1e-12, 1000), "EPSSetTolerances");
+    check_petsc(EPSSolve(eps), "EPSSolve");
+    PetscInt converged = 0;
+    check_petsc(EPSGetConverged(eps, &converged), "EPSGetConverged");
+    AssertThrow(converged >= static_cast<PetscInt>(n),
+                ExcMessage("SLEPc converged " + std::to_string(converged) + " of " + std::to_string(n) +
+                           " eigenpairs (Krylov-Schur, shift-and-invert)."));
+    std::vector<std::pair<double, PVector>> pairs;
+    PVector                                 Mx(owned, comm);
+    for (unsigned int i = 0; i < n; ++i)
+      {
+        PetscScalar lambda, imaginary;
+        PVector     x(owned, comm);
+        check_petsc(EPSGetEigenpair(eps, i, &lambda, &imaginary, x, nullptr), "EPSGetEigenpair");
+        M.vmult(Mx, x);
+        x /= std::sqrt(Mx * x);
+        apply_sign_convention(x);
+        pairs.emplace_back(lambda, std::move(x));
+      }
+    EPSDestroy(&eps);
+    std::stable_sort(pairs.begin(), pairs.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    return pairs;
+  }
+
+  template <int dim>
+  typename Solver<dim>::PointValues
+  Solver<dim>::point_value(const PVector &x, const Point<3> &p3, const std::string &name) const
+  {
+    Point<dim> p;
+    for (unsigned int d = 0; d < dim; ++d)
+      p[d] = p3[d];
+    const PVector      xg = ghosted(x);
+    const unsigned int n_strain = dim == 2 ? 3 : 6;
+    std::vector<double> values(dim + 1 + n_strain + dim + 1, 0.); // u, phi, stress, E, count
+    try
+      {
+        const auto found = GridTools::find_active_cell_around_point(StaticMappingQ1<dim>::mapping, dof_handler, p);
+        if (found.first->is_locally_owned())
+          {
+            const Quadrature<dim> quadrature(GeometryInfo<dim>::project_to_unit_cell(found.second));
+            FEValues<dim>         fe_values(fe, quadrature, update_values | update_gradients);
+            fe_values.reinit(found.first);
+            std::vector<dealii::Vector<double>>              v(1, dealii::Vector<double>(dim + 1));
+            std::vector<std::vector<Tensor<1, dim>>>         g(1, std::vector<Tensor<1, dim>>(dim + 1));
+            fe_values.get_function_values(xg, v);
+            fe_values.get_function_gradients(xg, g);
+            for (unsigned int c = 0; c <= dim; ++c)
+              values[c] = v[0][c];
+            const Eigen::MatrixXd &H = enthalpy.at(found.first->material_id());
+            Eigen::VectorXd        y = Eigen::VectorXd::Zero(n_strain + dim);
+            const auto            &G = g[0];
+            if (dim == 2)
+              {
+                y[0] = G[0][0];
+                y[1] = G[1][1];
+                y[2] = G[0][1] + G[1][0];
+              }
+            else
+              {
+                y[0] = G[0][0];
+                y[1] = G[1][1];
+                y[2] = G[2][dim - 1];
+                y[3] = G[1][dim - 1] + G[dim - 1][1];
+                y[4] = G[0][dim - 1] + G[dim - 1][0];
+                y[5] = G[0][1] + G[1][0];
+              }
+            for (unsigned int d = 0; d < dim; ++d)
+              y[n_strain + d] = G[dim][d];
+            const Eigen::VectorXd s = H * y;
+            for (unsigned int i = 0; i < n_strain; ++i)
+              values[dim + 1 + i] = s[i];
+            for (unsigned int d = 0; d < dim; ++d)
+              values[dim + 1 + n_strain + d] = -G[dim][d];
+            values.back() = 1;
+          }
+      }
+    catch (const std::exception &) // GridTools::ExcPointNotFound: not in this part
+      {}
+    {
+      const auto local = values;
+      Utilities::MPI::sum(local, comm, values);
+    }
+    if (values.back() == 0)
+      fail("Continuum/Output points/" + name, "Point", "", "lies outside the mesh.");
+    PointValues result;
+    for (unsigned int c = 0; c < dim; ++c)
+      result.u.push_back(values[c] / values.back());
+    result.phi = values[dim] / values.back();
+    for (unsigned int i = 0; i < n_strain; ++i)
+      result.stress.push_back(values[dim + 1 + i] / values.back());
+    for (unsigned int d = 0; d < dim; ++d)
+      result.field.push_back(values[dim + 1 + n_strain + d] / values.back());
+    return result;
+  }
+
+  template <int dim>
+  void
+  Solver<dim>::require_solved(const bool ok, const std::string &what) const
+  {
+    if (!ok)
+      throw InputError("In subsection 'Continuum': the " + what +
+                       " is singular: the supports leave rigid-body motion free (or a conductor floats without "
+                       "reference). Add supports ('Continuum/Supports', e.g. symmetry planes or a point) or a "
+                       "grounded electrode.");
+  }
+
+  template <int dim>
+  std::string
+  Solver<dim>::description() const
+  {
+    std::ostringstream s;
+    s << triangulation.n_global_active_cells() << (dim == 2 ? " quadrilaterals" : " hexahedra") << " of degree "
+      << fe.degree << ", " << dof_handler.n_dofs() << " unknowns"
+      << (Utilities::MPI::n_mpi_processes(comm) > 1 ?
+            " on " + std::to_string(Utilities::MPI::n_mpi_processes(comm)) + " MPI ranks" :
+            std::string());
+    return s.str();
+  }
+
+  template <int dim>
+  void
+  Solver<dim>::solve(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings)
+  {
+    ensure_parallel_initialized();
+    json = nlohmann::json::object();
+    json["mesh"]        = model.mesh_file;
+    json["cells"]       = triangulation.n_global_active_cells();
+    json["n_unknowns"]  = dof_handler.n_dofs();
+    json["formulation"] = dim == 3 ? "3D" : model.formulation == Formulation::plane_stress ? "plane stress" : "plane strain";
+    if (options.statics)
+      run_static(out);
+    if (options.modal || options.rom)
+      run_modal_and_rom(out, warnings);
+    results["continuum"] = json;
+  }
+
+  template <int dim>
+  void
+  Solver<dim>::run_static(std::ostream &out)
+  {
+    const auto t0          = std::chrono::steady_clock::now();
+    const auto constraints = make_constraints(State::statics);
+    PMatrix    K;
+    PVector    rhs, x(owned, comm);
+    assemble(constraints, K, nullptr, rhs, true);
+    DirectSolver solver(K, comm);
+    require_solved(solver.solve(rhs, x), "static problem");
+    constraints.distribute(x);
+
+    nlohmann::json result;
+    out << "Static analysis (" << description() << ")\n";
+    result["electrodes"] = nlohmann::json::array();
+    const PVector xg     = ghosted(x);
+    for (unsigned int k = 0; k < model.electrodes.size(); ++k)
+      {
+        PVector c;
+        apply(true, electrode_indicator(k), c, nullptr);
+        const double charge  = -(c * x);
+        const auto   master  = electrode_dofs[k].master;
+        const double voltage = Utilities::MPI::sum(owned.is_element(master) ? x(master) : 0., comm);
+        result["electrodes"].push_back({{"name", model.electrodes[k].name}, {"voltage_V", voltage}, {"charge_C", charge}});
+        out << "  electrode " << std::setw(12) << std::left << model.electrodes[k].name << std::right
+            << " V = " << std::setw(13) << format(voltage, 8) << " V   Q = " << format(charge, 8) << " C\n";
+      }
+    result["points"] = nlohmann::json::array();
+    for (const auto &p : model.output_points)
+      {
+        const auto v = point_value(x, p.point, p.name);
+        double     along = 0;
+        for (unsigned int d = 0; d < dim; ++d)
+          along += v.u[d] * p.direction[d];
+        result["points"].push_back({{"name", p.name},
+                                    {"displacement_m", v.u},
+                                    {"displacement_along_direction_m", along},
+                                    {"potential_V", v.phi},
+                                    {"stress_Pa", v.stress},
+                                    {"electric_field_V_m", v.field}});
+        out << "  point " << std::setw(12) << std::left << p.name << std::right << " u = (";
+        for (unsigned int d = 0; d < dim; ++d)
+          out << (d ? ", " : "") << format(v.u[d], 8);
+        out << ") m, phi = " << format(v.phi, 8) << " V\n";
+      }
+    result["time_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    json["static"]   = result;
+    fields.push_back({"static", 0, 0, std::move(x)});
+  }
+
+  template <int dim>
+  void
+  Solver<dim>::run_modal_and_rom(std::ostream &out, std::vector<std::string> &warnings)
+  {
+    using clock          = std::chrono::steady_clock;
+    const auto  t0       = clock::now();
+    nlohmann::json timing;
+    const auto  sc       = make_constraints(State::short_circuit);
+    PMatrix     K, M;
+    PVector     rhs;
+    assemble(sc, K, &M, rhs, false);
+    timing["assembly_s"] = std::chrono::duration<double>(clock::now() - t0).count();
+
+    const PVector r          = rigid_translation();
+    PVector       M_r(owned, comm);
+    M.vmult(M_r, r);
+    const double rigid_mass = M_r * r;
+    std::vector<PVector> charge_functionals(model.electrodes.size());
+    for (unsigned int k = 0; k < model.electrodes.size(); ++k)
+      apply(true, electrode_indicator(k), charge_functionals[k], nullptr);
+
+    const double       sigma   = -1e-8 * stiffness_scale(K, M);
+    const unsigned int n_modes = std::max(options.modal ? options.modal_modes : 0u, options.rom ? options.rom_modes : 0u);
+    if (n_modes >= dof_handler.n_dofs() / 2)
+      throw InputError("In subsection 'Analysis/Modal': 'Number of modes' = " + std::to_string(n_modes) +
+                       ": the mesh has only " + std::to_string(dof_handler.n_dofs()) +
+                       " unknowns; ask for fewer modes or refine the mesh.");
+    const auto t1    = clock::now();
+    auto       modes = eigenpairs(K, M, n_modes, sigma);
+    timing["eigensolve_short_circuit_s"] = std::chrono::duration<double>(clock::now() - t1).count();
+    const double largest = modes.back().first;
+
+    // open circuit: every port floating
+    std::vector<std::pair<double, PVector>> open_modes;
+    if (!ports.empty())
+      {
+        const auto t2 = clock::now();
+        const auto oc = make_constraints(State::open_circuit);
+        PMatrix    K_oc;
+        assemble(oc, K_oc, nullptr, rhs, false);
+        open_modes = eigenpairs(K_oc, M, n_modes, sigma);
+        for (auto &[lambda, x] : open_modes)
+          oc.distribute(x);
+        timing["eigensolve_open_circuit_s"] = std::chrono::duration<double>(clock::now() - t2).count();
+      }
+
+    // clamped capacitance of every port and its potential field (u = 0)
+    std::vector<double>  capacitance(model.electrodes.size(), 0.);
+    std::vector<PVector> clamped_field(model.electrodes.size());
+    for (const auto k : ports)
+      {
+        const auto cl = make_constraints(State::clamped, k);
+        PMatrix    K_cl;
+        PVector    f, psi(owned, comm);
+        assemble(cl, K_cl, nullptr, f, false);
+        DirectSolver solver(K_cl, comm);
+        require_solved(solver.solve(f, psi), "clamped electrostatic problem of electrode '" + model.electrodes[k].name + "'");
+        cl.distribute(psi);
+        capacitance[k]   = -(charge_functionals[k] * psi);
+        clamped_field[k] = std::move(psi);
+      }
+
+    // modal quantities
+    nlohmann::json list = nlohmann::json::array();
+    PVector        Mx(owned, comm), Moc(owned, comm);
+    const double   rigid_tolerance = 1e-8 * largest;
+    std::vector<double> paired_oc(modes.size(), 0.);
+    out << "Modal analysis, continuum (" << description() << ", SLEPc shift-and-invert, MUMPS)\n"
+        << "  mode   short circuit (Hz)   open circuit (Hz)    k_eff      effective mass (%)\n";
+    for (unsigned int i = 0; i < modes.size(); ++i)
+      {
+        const auto &[lambda, x] = modes[i];
+        M.vmult(Mx, x);
+        const double participation = Mx * r;
+        const bool   rigid         = std::abs(lambda) < rigid_tolerance;
+        const double f_sc          = rigid ? 0. : std::sqrt(std::max(lambda, 0.)) / (2 * M_PI);
+        double       f_oc = 0, k_eff = 0, best = 0;
+        for (const auto &[mu, y] : open_modes)
+          {
+            const double mac = std::abs(Mx * y);
+            if (mac > best)
+              {
+                best = mac;
+                f_oc = std::sqrt(std::max(mu, 0.)) / (2 * M_PI);
+              }
+          }
+        if (!open_modes.empty() && best < 0.9 && !rigid)
+          warnings.push_back("continuum mode " + std::to_string(i + 1) +
+                             ": no open-circuit mode resembles it (largest mass-weighted overlap " + format(best, 3) +
+                             "); its f_oc and k_eff are not reported. Ask for more modes.");
+        if (best < 0.9 || rigid)
+          f_oc = 0;
+        if (f_oc > 0 && f_oc > f_sc)
+          k_eff = std::sqrt((f_oc * f_oc - f_sc * f_sc) / (f_oc * f_oc));
+        paired_oc[i] = f_oc;
+        nlohmann::json mode = {{"index", i + 1},
+                               {"frequency_hz", f_sc},
+                               {"angular_frequency_rad_s", 2 * M_PI * f_sc},
+                               {"rigid_body", rigid},
+                               {"participation_base_translation", participation},
+                               {"effective_mass_kg", participation * participation}};
+        if (!ports.empty())
+          {
+            mode["frequency_open_circuit_hz"] = f_oc;
+            mode["coupling_k_eff"]            = k_eff;
+          }
+        nlohmann::json electrodes = nlohmann::json::array();
+        for (const auto k : ports)
+          {
+            const double chi = -(charge_functionals[k] * x);
+            const double omega2 = std::max(lambda, 0.);
+            electrodes.push_back({{"name", model.electrodes[k].name},
+                                  {"modal_coupling_N_per_V", chi},
+                                  {"gamma", omega2 > 0 ? chi * chi / (capacitance[k] * omega2) : 0.}});
+          }
+        mode["electrodes"] = electrodes;
+        list.push_back(mode);
+        out << "  " << std::setw(4) << i + 1 << "   " << std::setw(18) << format(f_sc, 10) << "   " << std::setw(17)
+            << (ports.empty() ? std::string("-") : format(f_oc, 10)) << "    " << std::setw(8) << format(k_eff, 5)
+            << "   " << std::setw(10) << format(100 * participation * participation / rigid_mass, 4)
+            << (rigid ? "   rigid-body mode" : "") << "\n";
+        fields.push_back({"mode_" + std::to_string(i + 1), static_cast<double>(i + 1), f_sc, x});
+      }
+    nlohmann::json caps = nlohmann::json::array();
+    for (const auto k : ports)
+      {
+        caps.push_back({{"name", model.electrodes[k].name}, {"capacitance_F", capacitance[k]}});
+        out << "  electrode " << model.electrodes[k].name << ": clamped capacitance " << format(capacitance[k], 8)
+            << " F\n";
+      }
+    nlohmann::json open_list = nlohmann::json::array();
+    for (const auto &[mu, y] : open_modes)
+      open_list.push_back(std::sqrt(std::max(mu, 0.)) / (2 * M_PI));
+    json["modal"] = {{"modes", list},
+                     {"electrodes", caps},
+                     {"open_circuit_frequencies_hz", open_list},
+                     {"rigid_mass_kg", rigid_mass},
+                     {"eigensolver", "SLEPc Krylov-Schur, shift-and-invert with MUMPS"}};
+    if (!options.rom)
+      {
+        timing["total_s"]       = std::chrono::duration<double>(clock::now() - t0).count();
+        json["modal"]["timing"] = timing;
+        return;
+      }
+
+    // reduced model: modes plus static corrections (base translation, each
+    // port), re-orthogonalized by a Rayleigh-Ritz step on their span
+    const auto           t3 = clock::now();
+    std::vector<PVector> basis;
+    for (unsigned int i = 0; i < options.rom_modes; ++i)
+      basis.push_back(modes[i].second);
+    if (options.correction_order > 0)
+      {
+        DirectSolver solver(K, comm);
+        PVector      load, y(owned, comm);
+        apply(false, r, load, &sc);
+        require_solved(solver.solve(load, y), "static problem of the base-translation correction");
+        sc.distribute(y);
+        basis.push_back(y);
+        for (const auto k : ports)
+          {
+            PVector Kpsi, z(owned, comm);
+            apply(true, clamped_field[k], Kpsi, &sc);
+            Kpsi *= -1.;
+            require_solved(solver.solve(Kpsi, z), "static problem of the correction of electrode '" +
+                                                    model.electrodes[k].name + "'");
+            sc.distribute(z);
+            basis.push_back(z);
+          }
+      }
+    const unsigned int m = basis.size();
+    Eigen::MatrixXd    Kr(m, m), Mr(m, m);
+    PVector            Kb(owned, comm), Mb(owned, comm);
+    for (unsigned int j = 0; j < m; ++j)
+      {
+        K.vmult(Kb, basis[j]);
+        M.vmult(Mb, basis[j]);
+        for (unsigned int i = 0; i < m; ++i)
+          {
+            Kr(i, j) = basis[i] * Kb;
+            Mr(i, j) = basis[i] * Mb;
+          }
+      }
+    Kr = (Kr + Kr.transpose()).eval() / 2;
+    Mr = (Mr + Mr.transpose()).eval() / 2;
+    // M-orthonormal basis of the span (dropping dependent vectors), then the
+    // eigenvectors of the projected stiffness
+    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> mass_eigen(Mr);
+    const double                                   mass_floor = 1e-10 * mass_eigen.eigenvalues().maxCoeff();
+    std::vector<int>                               kept;
+    for (int i = 0; i < static_cast<int>(m); ++i)
+      if (mass_eigen.eigenvalues()[i] > mass_floor)
+        kept.push_back(i);
+    Eigen::MatrixXd T(m, kept.size());
+    for (unsigned int j = 0; j < kept.size(); ++j)
+      T.col(j) = mass_eigen.eigenvectors().col(kept[j]) / std::sqrt(mass_eigen.eigenvalues()[kept[j]]);
+    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> stiffness_eigen(T.transpose() * Kr * T);
+    Eigen::MatrixXd                                Z = T * stiffness_eigen.eigenvectors();
+    for (int j = 0; j < Z.cols(); ++j)
+      {
+        Eigen::Index at;
+        Z.col(j).cwiseAbs().maxCoeff(&at);
+        if (Z(at, j) < 0)
+          Z.col(j) *= -1;
+      }
+
+    ReducedModel rom;
+    const unsigned int n = Z.cols();
+    rom.n_normal_modes     = std::min<unsigned int>(options.rom_modes, n);
+    rom.n_correction_modes = n - rom.n_normal_modes;
+    std::vector<double> omega_hz;
+    for (unsigned int j = 0; j < n; ++j)
+      {
+        const double lambda = stiffness_eigen.eigenvalues()[j];
+        rom.omega.push_back(std::sqrt(std::max(lambda, 0.)));
+        rom.damping_ratios.push_back(
+          model.damping_ratios[std::min<std::size_t>(j, model.damping_ratios.size() - 1)]);
+        std::vector<double> unit(n, 0.), stiff(n, 0.);
+        unit[j]  = 1;
+        stiff[j] = std::max(lambda, 0.);
+        rom.mass.push_back(unit);
+        rom.stiffness.push_back(stiff);
+      }
+    Eigen::VectorXd basis_participation(m);
+    for (unsigned int i = 0; i < m; ++i)
+      basis_participation[i] = basis[i] * M_r;
+    const Eigen::VectorXd p = Z.transpose() * basis_participation;
+    rom.participation_translation.assign(p.data(), p.data() + n);
+    rom.participation_rotation.assign(n, 0.);
+    rom.rigid_mass = rigid_mass;
+    for (const auto k : ports)
+      {
+        Eigen::VectorXd chi(m);
+        for (unsigned int i = 0; i < m; ++i)
+          chi[i] = -(charge_functionals[k] * basis[i]);
+        const Eigen::VectorXd coupling = Z.transpose() * chi;
+        rom.electrodes.push_back({model.electrodes[k].name, capacitance[k],
+                                  std::vector<double>(coupling.data(), coupling.data() + n)});
+      }
+    for (const auto &point : model.output_points)
+      {
+        Eigen::VectorXd along(m);
+        for (unsigned int i = 0; i < m; ++i)
+          {
+            const auto v = point_value(basis[i], point.point, point.name);
+            along[i]     = 0;
+            for (unsigned int d = 0; d < dim; ++d)
+              along[i] += v.u[d] * point.direction[d];
+          }
+        const Eigen::VectorXd w = Z.transpose() * along;
+        ReducedModel::Output  o;
+        o.name         = point.name;
+        o.position     = point.point[0];
+        o.displacement.assign(w.data(), w.data() + n);
+        o.slope.assign(n, 0.);
+        rom.outputs.push_back(o);
+      }
+    rom_document                   = rom.to_json();
+    rom_document["source"]         = {{"producer", "continuum"},
+                                      {"mesh", model.mesh_file},
+                                      {"base_direction", {model.base_direction[0], model.base_direction[1], model.base_direction[2]}},
+                                      {"base_rotation", "not computed: participation_base_rotation is zero"}};
+    nlohmann::json rom_summary     = {{"file", options.rom_file},
+                                      {"n_normal_modes", rom.n_normal_modes},
+                                      {"n_correction_modes", rom.n_correction_modes}};
+    std::vector<double> kept_hz;
+    for (const double w : rom.omega)
+      kept_hz.push_back(w / (2 * M_PI));
+    rom_summary["frequencies_hz"] = kept_hz;
+    json["reduced_model"]         = rom_summary;
+    timing["reduced_model_s"]     = std::chrono::duration<double>(clock::now() - t3).count();
+    timing["total_s"]             = std::chrono::duration<double>(clock::now() - t0).count();
+    json["modal"]["timing"]       = timing;
+    out << "Reduced model: " << rom.n_normal_modes << " modes + " << rom.n_correction_modes
+        << " static corrections -> " << options.rom_file << "\n";
+  }
+
+  template <int dim>
+  void
+  Solver<dim>::write(const std::string &directory, const bool write_vtu) const
+  {
+    if (rank == 0 && !rom_document.is_null())
+      write_file(directory + "/" + options.rom_file,
+                 [&](std::ostream &file) { file << std::setw(2) << rom_document << "\n"; });
+    if (!write_vtu || fields.empty())
+      return;
+    FieldPostprocessor<dim> postprocessor(enthalpy, scale == 0 ? 1. : 1.);
+    std::vector<std::pair<double, std::string>> modes_pvd;
+    std::vector<std::string> names(dim, "displacement_m");
+    names.push_back("potential_V");
+    std::vector<DataComponentInterpretation::DataComponentInterpretation> interpretation(
+      dim, DataComponentInterpretation::component_is_part_of_vector);
+    interpretation.push_back(DataComponentInterpretation::component_is_scalar);
+    for (const auto &field : fields)
+      {
+        const PVector xg = ghosted(field.values);
+        DataOut<dim>  data_out;
+        data_out.attach_dof_handler(dof_handler);
+        data_out.add_data_vector(xg, names, DataOut<dim>::type_dof_data, interpretation);
+        data_out.add_data_vector(xg, postprocessor);
+        dealii::Vector<float> region(triangulation.n_active_cells());
+        for (const auto &cell : triangulation.active_cell_iterators())
+          if (cell->is_locally_owned())
+            region(cell->active_cell_index()) = region_of.at(cell->material_id());
+        data_out.add_data_vector(region, "region");
+        data_out.build_patches(fe.degree);
+        DataOutBase::VtkFlags flags(field.value, static_cast<unsigned int>(field.time));
+        data_out.set_flags(flags);
+        const std::string file = "continuum_" + field.name + ".vtu";
+        data_out.write_vtu_in_parallel(directory + "/" + file, comm);
+        if (field.name != "static")
+          modes_pvd.emplace_back(field.time, file);
+      }
+    if (rank == 0 && !modes_pvd.empty())
+      write_file(directory + "/continuum_modes.pvd",
+                 [&](std::ostream &file) { DataOutBase::write_pvd_record(file, modes_pvd); });
+  }
+
+  // ---------------------------------------------------------------------------
+
+  ContinuumRun::ContinuumRun()  = default;
+  ContinuumRun::~ContinuumRun() = default;
+
+  void
+  ContinuumRun::parse(Section &section, const std::string &directory)
+  {
+    model.parse_parameters(section, directory);
+    AnalysisOptions options;
+    {
+      Section::Scope scope(section, "Analysis");
+      for (const auto &name : section.get_names("Analyses"))
+        if (name == "static")
+          options.statics = true;
+        else if (name == "modal")
+          options.modal = true;
+        else if (name == "reduced model")
+          options.rom = true;
+        else
+          section.fail("Analyses",
+                       "'" + name + "' is not available for a continuum yet: its analyses are 'static', 'modal' and "
+                       "'reduced model' (a ROM gives frequency responses, harvester and shunt studies through a "
+                       "lumped system).");
+      {
+        Section::Scope modal(section, "Modal");
+        options.modal_modes = section.get_unsigned("Number of modes");
+        if (options.modal_modes == 0)
+          section.fail("Number of modes", "must be at least 1.");
+      }
+      {
+        Section::Scope rom(section, "Reduced model");
+        options.rom_modes        = section.get_unsigned("Number of modes");
+        options.correction_order = section.get_unsigned("Static correction order");
+        if (options.correction_order > 1)
+          section.fail("Static correction order",
+                       "must be 0 or 1 for a continuum (modes, or modes plus static corrections).");
+        options.rom_file = Utilities::trim(section.get("File"));
+      }
+    }
+    ensure_parallel_initialized();
+    if (model.dimension() == 2)
+      implementation = std::make_unique<Solver<2>>(model, options);
+    else
+      implementation = std::make_unique<Solver<3>>(model, options);
+  }
+
+  std::string
+  ContinuumRun::description() const
+  {
+    return implementation->description();
+  }
+
+  void
+  ContinuumRun::solve(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings)
+  {
+    implementation->solve(out, results, warnings);
+  }
+
+  void
+  ContinuumRun::write(const std::string &directory, const bool write_vtu) const
+  {
+    implementation->write(directory, write_vtu);
+  }
+} // namespace hamilton::continuum
