@@ -1217,7 +1217,7 @@ namespace hamilton::continuum
           out << (d ? ", " : "") << format(v.u[d], 8);
         out << ") m, phi = " << format(v.phi, 8) << " V\n";
       }
-    result["time_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    result["timings_s"] = {{"total", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()}};
     json["static"]   = result;
     fields.push_back({"static", 0, 0, std::move(x)});
   }
@@ -1233,7 +1233,7 @@ namespace hamilton::continuum
     PMatrix     K, M;
     PVector     rhs;
     assemble(sc, K, &M, rhs, false);
-    timing["assembly_s"] = std::chrono::duration<double>(clock::now() - t0).count();
+    timing["assembly"] = std::chrono::duration<double>(clock::now() - t0).count();
 
     const PVector r          = rigid_translation();
     PVector       M_r(owned, comm);
@@ -1251,7 +1251,7 @@ namespace hamilton::continuum
                        " unknowns; ask for fewer modes or refine the mesh.");
     const auto t1    = clock::now();
     auto       modes = eigenpairs(K, M, n_modes, sigma);
-    timing["eigensolve_short_circuit_s"] = std::chrono::duration<double>(clock::now() - t1).count();
+    timing["eigensolve_short_circuit"] = std::chrono::duration<double>(clock::now() - t1).count();
     const double largest = modes.back().first;
 
     // open circuit: every port floating
@@ -1265,7 +1265,7 @@ namespace hamilton::continuum
         open_modes = eigenpairs(K_oc, M, n_modes, sigma);
         for (auto &[lambda, x] : open_modes)
           oc.distribute(x);
-        timing["eigensolve_open_circuit_s"] = std::chrono::duration<double>(clock::now() - t2).count();
+        timing["eigensolve_open_circuit"] = std::chrono::duration<double>(clock::now() - t2).count();
       }
 
     // clamped capacitance of every port and its potential field (u = 0)
@@ -1284,13 +1284,39 @@ namespace hamilton::continuum
         clamped_field[k] = std::move(psi);
       }
 
-    // modal quantities
-    nlohmann::json list = nlohmann::json::array();
-    PVector        Mx(owned, comm), Moc(owned, comm);
-    const double   rigid_tolerance = 1e-8 * largest;
-    std::vector<double> paired_oc(modes.size(), 0.);
+    // modal quantities; each short-circuit mode is paired with the
+    // open-circuit mode it overlaps most (mass-weighted, one to one, greedy
+    // by overlap; overlaps below 0.5 stay unpaired)
+    nlohmann::json      list = nlohmann::json::array();
+    PVector             Mx(owned, comm);
+    const double        rigid_tolerance = 1e-8 * largest;
+    std::vector<double> overlap(modes.size() * open_modes.size());
+    for (unsigned int i = 0; i < modes.size(); ++i)
+      {
+        M.vmult(Mx, modes[i].second);
+        for (unsigned int j = 0; j < open_modes.size(); ++j)
+          overlap[i * open_modes.size() + j] = std::abs(Mx * open_modes[j].second);
+      }
+    std::vector<int> partner(modes.size(), -1);
+    {
+      std::vector<unsigned int> order(overlap.size());
+      for (unsigned int k = 0; k < order.size(); ++k)
+        order[k] = k;
+      std::stable_sort(order.begin(), order.end(), [&](unsigned int a, unsigned int b) { return overlap[a] > overlap[b]; });
+      std::vector<bool> taken(open_modes.size(), false);
+      for (const auto k : order)
+        {
+          const unsigned int i = k / open_modes.size(), j = k % open_modes.size();
+          if (overlap[k] >= 0.5 && partner[i] < 0 && !taken[j] && std::abs(modes[i].first) >= rigid_tolerance)
+            {
+              partner[i] = j;
+              taken[j]   = true;
+            }
+        }
+    }
     out << "Modal analysis, continuum (" << description() << ", SLEPc shift-and-invert, MUMPS)\n"
-        << "  mode   short circuit (Hz)   open circuit (Hz)    k_eff      effective mass (%)\n";
+        << "  mode   short circuit (Hz)   open circuit (Hz)    k_eff      effective mass (%)"
+        << (ports.empty() ? "" : "   modal coupling of '" + model.electrodes[ports[0]].name + "' (N/V)") << "\n";
     for (unsigned int i = 0; i < modes.size(); ++i)
       {
         const auto &[lambda, x] = modes[i];
@@ -1298,25 +1324,13 @@ namespace hamilton::continuum
         const double participation = Mx * r;
         const bool   rigid         = std::abs(lambda) < rigid_tolerance;
         const double f_sc          = rigid ? 0. : std::sqrt(std::max(lambda, 0.)) / (2 * M_PI);
-        double       f_oc = 0, k_eff = 0, best = 0;
-        for (const auto &[mu, y] : open_modes)
-          {
-            const double mac = std::abs(Mx * y);
-            if (mac > best)
-              {
-                best = mac;
-                f_oc = std::sqrt(std::max(mu, 0.)) / (2 * M_PI);
-              }
-          }
-        if (!open_modes.empty() && best < 0.9 && !rigid)
+        const double f_oc =
+          partner[i] < 0 ? 0. : std::sqrt(std::max(open_modes[partner[i]].first, 0.)) / (2 * M_PI);
+        const double k_eff = f_oc > f_sc ? std::sqrt((f_oc * f_oc - f_sc * f_sc) / (f_oc * f_oc)) : 0.;
+        if (!open_modes.empty() && partner[i] < 0 && !rigid)
           warnings.push_back("continuum mode " + std::to_string(i + 1) +
-                             ": no open-circuit mode resembles it (largest mass-weighted overlap " + format(best, 3) +
-                             "); its f_oc and k_eff are not reported. Ask for more modes.");
-        if (best < 0.9 || rigid)
-          f_oc = 0;
-        if (f_oc > 0 && f_oc > f_sc)
-          k_eff = std::sqrt((f_oc * f_oc - f_sc * f_sc) / (f_oc * f_oc));
-        paired_oc[i] = f_oc;
+                             ": no open-circuit mode overlaps it by 0.5 or more; its f_oc and k_eff are not "
+                             "reported. Ask for more modes.");
         nlohmann::json mode = {{"index", i + 1},
                                {"frequency_hz", f_sc},
                                {"angular_frequency_rad_s", 2 * M_PI * f_sc},
@@ -1327,12 +1341,16 @@ namespace hamilton::continuum
           {
             mode["frequency_open_circuit_hz"] = f_oc;
             mode["coupling_k_eff"]            = k_eff;
+            mode["open_circuit_overlap"]      = partner[i] < 0 ? 0. : overlap[i * open_modes.size() + partner[i]];
           }
         nlohmann::json electrodes = nlohmann::json::array();
+        double         first_chi  = 0;
         for (const auto k : ports)
           {
-            const double chi = -(charge_functionals[k] * x);
+            const double chi    = -(charge_functionals[k] * x);
             const double omega2 = std::max(lambda, 0.);
+            if (k == ports.front())
+              first_chi = chi;
             electrodes.push_back({{"name", model.electrodes[k].name},
                                   {"modal_coupling_N_per_V", chi},
                                   {"gamma", omega2 > 0 ? chi * chi / (capacitance[k] * omega2) : 0.}});
@@ -1340,9 +1358,11 @@ namespace hamilton::continuum
         mode["electrodes"] = electrodes;
         list.push_back(mode);
         out << "  " << std::setw(4) << i + 1 << "   " << std::setw(18) << format(f_sc, 10) << "   " << std::setw(17)
-            << (ports.empty() ? std::string("-") : format(f_oc, 10)) << "    " << std::setw(8) << format(k_eff, 5)
-            << "   " << std::setw(10) << format(100 * participation * participation / rigid_mass, 4)
-            << (rigid ? "   rigid-body mode" : "") << "\n";
+            << (partner[i] < 0 ? std::string("-") : format(f_oc, 10)) << "    " << std::setw(8) << format(k_eff, 5)
+            << "   " << std::setw(10) << format(100 * participation * participation / rigid_mass, 4);
+        if (!ports.empty())
+          out << "           " << std::setw(12) << format(first_chi, 5);
+        out << (rigid ? "   rigid-body mode" : "") << "\n";
         fields.push_back({"mode_" + std::to_string(i + 1), static_cast<double>(i + 1), f_sc, x});
       }
     nlohmann::json caps = nlohmann::json::array();
@@ -1362,8 +1382,8 @@ namespace hamilton::continuum
                      {"eigensolver", "SLEPc Krylov-Schur, shift-and-invert with MUMPS"}};
     if (!options.rom)
       {
-        timing["total_s"]       = std::chrono::duration<double>(clock::now() - t0).count();
-        json["modal"]["timing"] = timing;
+        timing["total"]       = std::chrono::duration<double>(clock::now() - t0).count();
+        json["modal"]["timings_s"] = timing;
         return;
       }
 
@@ -1393,7 +1413,13 @@ namespace hamilton::continuum
           }
       }
     const unsigned int m = basis.size();
-    Eigen::MatrixXd    Kr(m, m), Mr(m, m);
+    for (auto &b : basis) // unit mass norm, so that dependence is judged by direction
+      {
+        PVector Mb(owned, comm);
+        M.vmult(Mb, b);
+        b /= std::sqrt(Mb * b);
+      }
+    Eigen::MatrixXd Kr(m, m), Mr(m, m);
     PVector            Kb(owned, comm), Mb(owned, comm);
     for (unsigned int j = 0; j < m; ++j)
       {
@@ -1492,9 +1518,9 @@ namespace hamilton::continuum
       kept_hz.push_back(w / (2 * M_PI));
     rom_summary["frequencies_hz"] = kept_hz;
     json["reduced_model"]         = rom_summary;
-    timing["reduced_model_s"]     = std::chrono::duration<double>(clock::now() - t3).count();
-    timing["total_s"]             = std::chrono::duration<double>(clock::now() - t0).count();
-    json["modal"]["timing"]       = timing;
+    timing["reduced_model"]     = std::chrono::duration<double>(clock::now() - t3).count();
+    timing["total"]             = std::chrono::duration<double>(clock::now() - t0).count();
+    json["modal"]["timings_s"]    = timing;
     out << "Reduced model: " << rom.n_normal_modes << " modes + " << rom.n_correction_modes
         << " static corrections -> " << options.rom_file << "\n";
   }
@@ -1529,6 +1555,7 @@ namespace hamilton::continuum
         data_out.add_data_vector(region, "region");
         data_out.build_patches(fe.degree);
         DataOutBase::VtkFlags flags(field.value, static_cast<unsigned int>(field.time));
+        flags.print_date_and_time = false; // the same file gives the same bytes
         data_out.set_flags(flags);
         const std::string file = "continuum_" + field.name + ".vtu";
         data_out.write_vtu_in_parallel(directory + "/" + file, comm);
