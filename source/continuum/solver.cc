@@ -675,6 +675,11 @@ namespace hamilton::continuum
                  "is not a vertex of the (refined) mesh; give the coordinates of a mesh vertex (m).");
         }
 
+    // every rank sees the electrodes' masters: their constraint lines,
+    // ghosted values and matrix rows reach across the partition
+    for (const auto &e : electrode_dofs)
+      relevant.add_index(e.master);
+    relevant.compress();
     sparsity.reinit(dof_handler.n_dofs(), dof_handler.n_dofs(), relevant);
     DoFTools::make_sparsity_pattern(dof_handler, sparsity, make_constraints(State::open_circuit), false);
     SparsityTools::distribute_sparsity_pattern(sparsity, owned, comm, relevant);
@@ -1069,50 +1074,76 @@ namespace hamilton::continuum
     const PVector      xg = ghosted(x);
     const unsigned int n_strain = dim == 2 ? 3 : 6;
     std::vector<double> values(dim + 1 + n_strain + dim + 1, 0.); // u, phi, stress, E, count
-    try
+    // the first locally owned cell that holds p (a search over owned cells
+    // only: artificial cells of a distributed mesh carry no values)
+    typename DoFHandler<dim>::active_cell_iterator cell_found;
+    Point<dim>                                     unit;
+    bool                                           found = false;
+    for (const auto &cell : dof_handler.active_cell_iterators())
+      if (cell->is_locally_owned() && !found)
+        {
+          const auto box = cell->bounding_box();
+          bool       near = true;
+          for (unsigned int d = 0; d < dim; ++d)
+            {
+              const double slack = 1e-10 * (box.get_boundary_points().second[d] - box.get_boundary_points().first[d]);
+              near = near && p[d] >= box.get_boundary_points().first[d] - slack &&
+                     p[d] <= box.get_boundary_points().second[d] + slack;
+            }
+          if (!near)
+            continue;
+          try
+            {
+              unit = StaticMappingQ1<dim>::mapping.transform_real_to_unit_cell(cell, p);
+            }
+          catch (const std::exception &)
+            {
+              continue;
+            }
+          if (GeometryInfo<dim>::is_inside_unit_cell(unit, 1e-10))
+            {
+              cell_found = cell;
+              found      = true;
+            }
+        }
+    if (found)
       {
-        const auto found = GridTools::find_active_cell_around_point(StaticMappingQ1<dim>::mapping, dof_handler, p);
-        if (found.first->is_locally_owned())
+        const Quadrature<dim> quadrature(GeometryInfo<dim>::project_to_unit_cell(unit));
+        FEValues<dim>         fe_values(fe, quadrature, update_values | update_gradients);
+        fe_values.reinit(cell_found);
+        std::vector<dealii::Vector<double>>              v(1, dealii::Vector<double>(dim + 1));
+        std::vector<std::vector<Tensor<1, dim>>>         g(1, std::vector<Tensor<1, dim>>(dim + 1));
+        fe_values.get_function_values(xg, v);
+        fe_values.get_function_gradients(xg, g);
+        for (unsigned int c = 0; c <= dim; ++c)
+          values[c] = v[0][c];
+        const Eigen::MatrixXd &H = enthalpy.at(cell_found->material_id());
+        Eigen::VectorXd        y = Eigen::VectorXd::Zero(n_strain + dim);
+        const auto            &G = g[0];
+        if (dim == 2)
           {
-            const Quadrature<dim> quadrature(GeometryInfo<dim>::project_to_unit_cell(found.second));
-            FEValues<dim>         fe_values(fe, quadrature, update_values | update_gradients);
-            fe_values.reinit(found.first);
-            std::vector<dealii::Vector<double>>              v(1, dealii::Vector<double>(dim + 1));
-            std::vector<std::vector<Tensor<1, dim>>>         g(1, std::vector<Tensor<1, dim>>(dim + 1));
-            fe_values.get_function_values(xg, v);
-            fe_values.get_function_gradients(xg, g);
-            for (unsigned int c = 0; c <= dim; ++c)
-              values[c] = v[0][c];
-            const Eigen::MatrixXd &H = enthalpy.at(found.first->material_id());
-            Eigen::VectorXd        y = Eigen::VectorXd::Zero(n_strain + dim);
-            const auto            &G = g[0];
-            if (dim == 2)
-              {
-                y[0] = G[0][0];
-                y[1] = G[1][1];
-                y[2] = G[0][1] + G[1][0];
-              }
-            else
-              {
-                y[0] = G[0][0];
-                y[1] = G[1][1];
-                y[2] = G[2][dim - 1];
-                y[3] = G[1][dim - 1] + G[dim - 1][1];
-                y[4] = G[0][dim - 1] + G[dim - 1][0];
-                y[5] = G[0][1] + G[1][0];
-              }
-            for (unsigned int d = 0; d < dim; ++d)
-              y[n_strain + d] = G[dim][d];
-            const Eigen::VectorXd s = H * y;
-            for (unsigned int i = 0; i < n_strain; ++i)
-              values[dim + 1 + i] = s[i];
-            for (unsigned int d = 0; d < dim; ++d)
-              values[dim + 1 + n_strain + d] = -G[dim][d];
-            values.back() = 1;
+            y[0] = G[0][0];
+            y[1] = G[1][1];
+            y[2] = G[0][1] + G[1][0];
           }
+        else
+          {
+            y[0] = G[0][0];
+            y[1] = G[1][1];
+            y[2] = G[2][dim - 1];
+            y[3] = G[1][dim - 1] + G[dim - 1][1];
+            y[4] = G[0][dim - 1] + G[dim - 1][0];
+            y[5] = G[0][1] + G[1][0];
+          }
+        for (unsigned int d = 0; d < dim; ++d)
+          y[n_strain + d] = G[dim][d];
+        const Eigen::VectorXd s = H * y;
+        for (unsigned int i = 0; i < n_strain; ++i)
+          values[dim + 1 + i] = s[i];
+        for (unsigned int d = 0; d < dim; ++d)
+          values[dim + 1 + n_strain + d] = -G[dim][d];
+        values.back() = 1;
       }
-    catch (const std::exception &) // GridTools::ExcPointNotFound: not in this part
-      {}
     {
       const auto local = values;
       Utilities::MPI::sum(local, comm, values);
@@ -1319,8 +1350,10 @@ namespace hamilton::continuum
         << (ports.empty() ? "" : "   modal coupling of '" + model.electrodes[ports[0]].name + "' (N/V)") << "\n";
     for (unsigned int i = 0; i < modes.size(); ++i)
       {
-        const auto &[lambda, x] = modes[i];
-        M.vmult(Mx, x);
+        const auto &[lambda, condensed] = modes[i];
+        M.vmult(Mx, condensed);
+        PVector x = condensed; // with floating electrodes' nodes filled in
+        sc.distribute(x);
         const double participation = Mx * r;
         const bool   rigid         = std::abs(lambda) < rigid_tolerance;
         const double f_sc          = rigid ? 0. : std::sqrt(std::max(lambda, 0.)) / (2 * M_PI);
@@ -1390,7 +1423,9 @@ namespace hamilton::continuum
     // reduced model: modes plus static corrections (base translation, each
     // port), re-orthogonalized by a Rayleigh-Ritz step on their span
     const auto           t3 = clock::now();
-    std::vector<PVector> basis;
+    // condensed vectors (slave entries zero) for K and M; full ones, with
+    // the floating electrodes' nodes filled in, for charges and points
+    std::vector<PVector> basis, full;
     for (unsigned int i = 0; i < options.rom_modes; ++i)
       basis.push_back(modes[i].second);
     if (options.correction_order > 0)
@@ -1399,7 +1434,6 @@ namespace hamilton::continuum
         PVector      load, y(owned, comm);
         apply(false, r, load, &sc);
         require_solved(solver.solve(load, y), "static problem of the base-translation correction");
-        sc.distribute(y);
         basis.push_back(y);
         for (const auto k : ports)
           {
@@ -1408,7 +1442,6 @@ namespace hamilton::continuum
             Kpsi *= -1.;
             require_solved(solver.solve(Kpsi, z), "static problem of the correction of electrode '" +
                                                     model.electrodes[k].name + "'");
-            sc.distribute(z);
             basis.push_back(z);
           }
       }
@@ -1418,6 +1451,11 @@ namespace hamilton::continuum
         PVector Mb(owned, comm);
         M.vmult(Mb, b);
         b /= std::sqrt(Mb * b);
+      }
+    for (const auto &b : basis)
+      {
+        full.push_back(b);
+        sc.distribute(full.back());
       }
     Eigen::MatrixXd Kr(m, m), Mr(m, m);
     PVector            Kb(owned, comm), Mb(owned, comm);
@@ -1482,7 +1520,7 @@ namespace hamilton::continuum
       {
         Eigen::VectorXd chi(m);
         for (unsigned int i = 0; i < m; ++i)
-          chi[i] = -(charge_functionals[k] * basis[i]);
+          chi[i] = -(charge_functionals[k] * full[i]);
         const Eigen::VectorXd coupling = Z.transpose() * chi;
         rom.electrodes.push_back({model.electrodes[k].name, capacitance[k],
                                   std::vector<double>(coupling.data(), coupling.data() + n)});
@@ -1492,7 +1530,7 @@ namespace hamilton::continuum
         Eigen::VectorXd along(m);
         for (unsigned int i = 0; i < m; ++i)
           {
-            const auto v = point_value(basis[i], point.point, point.name);
+            const auto v = point_value(full[i], point.point, point.name);
             along[i]     = 0;
             for (unsigned int d = 0; d < dim; ++d)
               along[i] += v.u[d] * point.direction[d];
