@@ -6,6 +6,9 @@ set -euo pipefail
 packages=(
   g++ gcc cmake make    # gcc also compiles the derived lumped equations at run time
   libdeal.ii-dev        # deal.II 9.4 with PETSc, SLEPc, SUNDIALS, LAPACK, UMFPACK
+  libopenblas0-serial   # BLAS/LAPACK for MUMPS and LAPACK: 7.7x faster factorizations than the reference
+                        # BLAS (continuum C3 at 38k unknowns: 22 s -> 2.9 s); serial, so results do not depend on threads
+  libgmsh-dev           # the Gmsh API: physical-group names of continuum meshes (deal.II uses it too)
   libeigen3-dev
   libvtk9-dev
   libginac-dev libsundials-dev   # lumped library: symbolic derivation, IDAS
