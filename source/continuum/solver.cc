@@ -1057,6 +1057,9 @@ namespace hamilton::continuum
         M.vmult(Mx, x);
         x /= std::sqrt(Mx * x);
         apply_sign_convention(x);
+        // the Rayleigh quotient: accurate to the square of the vector's error
+        K.vmult(Mx, x);
+        lambda = Mx * x;
         pairs.emplace_back(lambda, std::move(x));
       }
     EPSDestroy(&eps);
