@@ -579,10 +579,16 @@ namespace hamilton::continuum
           on_electrode[k].empty() ? none : *on_electrode[k].begin();
         electrode_dofs.push_back({{}, Utilities::MPI::min(local_first, comm)});
         if (electrode_dofs.back().master == none)
-          fail("Continuum/Electrodes/" + e.name, e.surfaces.empty() ? "Interfaces" : "Surfaces",
-               Utilities::trim(e.surfaces.empty() ? "" : e.surfaces.front()),
+          {
+            std::string listed;
+            for (const auto &s : e.surfaces)
+              listed += (listed.empty() ? "" : ", ") + s;
+            for (const auto &[a, b] : e.interfaces)
+              listed += (listed.empty() ? "" : ", ") + a + "/" + b;
+          fail("Continuum/Electrodes/" + e.name, e.surfaces.empty() ? "Interfaces" : "Surfaces", listed,
                "no face of a piezoelectric region lies there (surfaces: a boundary group on a piezoelectric "
                "region; interfaces: two regions that touch, one of them piezoelectric).");
+          }
         for (const auto d : on_electrode[k])
           if (active.is_element(d))
             electrode_dofs.back().dofs.push_back(d);
