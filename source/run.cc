@@ -235,14 +235,21 @@ namespace hamilton
   namespace
   {
     /**
-     * A file that describes a piezoelectric continuum: read and check it on
+     * A file that describes a piezoelectric continuum, alone or with a lumped
+     * system that uses its reduced model: read and check the continuum on
      * every MPI rank, solve on all of them, print on rank 0; rank 0 creates
      * the output directory, every rank writes its share of the VTU files
-     * there, rank 0 writes the rest and commits.
+     * there, rank 0 writes the rest, runs the lumped system (serial) against
+     * the files just written, and commits.
      */
     void
-    run_continuum(const RunOptions &options, ParameterHandler &prm, Section &section, const OutputOptions &output,
-                  const std::string &origin, std::ostream &terminal)
+    run_continuum(const RunOptions  &options,
+                  ParameterHandler  &prm,
+                  Section           &section,
+                  const OutputOptions &output,
+                  const std::string &origin,
+                  const bool         lumped,
+                  std::ostream      &terminal)
     {
       const std::string directory = std::filesystem::path(options.parameter_file).parent_path().string();
       continuum::ContinuumRun continuum_run;
@@ -250,7 +257,7 @@ namespace hamilton
       const bool         root = Utilities::MPI::this_mpi_process(MPI_COMM_WORLD) == 0;
       std::ostringstream silent;
       std::ostream      &out = root ? terminal : silent;
-      if (options.validate_only)
+      if (options.validate_only && !lumped)
         {
           out << "'" << options.parameter_file << "' is valid: continuum of " << continuum_run.description() << ".\n";
           return;
@@ -261,10 +268,12 @@ namespace hamilton
       results["version"] = 1;
       results["input"]   = std::filesystem::path(options.parameter_file).filename().string();
       std::vector<std::string> warnings;
-      out << "Hamilton: " << options.parameter_file << "\n  continuum: " << continuum_run.description() << "\n";
-      continuum_run.solve(out, results, warnings);
+      std::ostringstream       quiet;
+      std::ostream            &log = options.validate_only ? quiet : out;
+      log << "Hamilton: " << options.parameter_file << "\n  continuum: " << continuum_run.description() << "\n";
+      continuum_run.solve(log, results, warnings);
       for (const auto &w : warnings)
-        out << "  WARNING: " << w << "\n";
+        log << "  WARNING: " << w << "\n";
       results["warnings"] = warnings;
 
       InterruptPolling                 polling;
@@ -272,13 +281,35 @@ namespace hamilton
       std::string                      path;
       if (root)
         {
-          written = std::make_unique<OutputDirectory>(output.directory, origin);
-          path    = written->path();
+          written = options.validate_only ?
+                      std::make_unique<OutputDirectory>(
+                        (std::filesystem::temp_directory_path() / "hamilton-validate").string(),
+                        "scratch directory of --validate") :
+                      std::make_unique<OutputDirectory>(output.directory, origin);
+          path = written->path();
         }
       path = Utilities::MPI::broadcast(MPI_COMM_WORLD, path, 0);
-      continuum_run.write(path, output.write_vtu);
+      continuum_run.write(path, output.write_vtu && !options.validate_only);
       if (!root)
         return;
+      if (lumped)
+        {
+          lumped::LumpedRun lumped_run;
+          lumped_run.system.search_directories.push_back(path);
+          lumped_run.parse_parameters(section, directory);
+          lumped_run.check_initial_state(options.validate_only);
+          if (options.validate_only)
+            {
+              out << "'" << options.parameter_file << "' is valid: continuum of " << continuum_run.description()
+                  << "; its lumped system of " << lumped_run.system.coordinates.size()
+                  << " coordinates is valid too, checked against the reduced model the continuum produces.\n";
+              return;
+            }
+          results["lumped"] = lumped_run.run(path, out);
+          for (const auto &w : lumped_run.system.warnings)
+            warnings.push_back(w);
+          results["warnings"] = warnings;
+        }
       write_file(path + "/results.json", [&](std::ostream &json) { json << std::setw(2) << results << "\n"; });
       write_file(path + "/parameters_used.prm",
                  [&](std::ostream &file) { prm.print_parameters(file, ParameterHandler::ShortPRM); });
@@ -300,11 +331,13 @@ namespace hamilton
     const bool          lumped = lumped::LumpedRun::described_in(prm);
     if (continuum::ContinuumModel::described_in(prm))
       {
-        if (beam || lumped)
-          throw InputError("'" + options.parameter_file + "' describes a continuum ('Continuum/Mesh') together "
-                           "with a beam or a lumped system: put the continuum in a file of its own (its reduced "
-                           "model, written as rom.json, enters a lumped system through a 'modal beam' component).");
-        run_continuum(options, prm, section, output, origin, out);
+        if (beam)
+          throw InputError("'" + options.parameter_file + "' describes a continuum ('Continuum/Mesh') and a beam "
+                           "('Beam/Segments'): a file holds one structure. Put each in a file of its own.");
+        if (options.print_equations)
+          throw InputError("'" + options.parameter_file + "' describes a continuum: --print-equations needs the "
+                           "lumped system alone. Run the file, or move the lumped system to a file of its own.");
+        run_continuum(options, prm, section, output, origin, lumped, out);
         return;
       }
     if (!beam && !lumped)

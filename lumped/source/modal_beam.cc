@@ -142,6 +142,12 @@ namespace hamilton::lumped
       // (0 if not given) and translation X along a fixed direction, the
       // deflection direction at theta = 0
       const std::string angle = Utilities::trim(s.get("Root angle"));
+      if (!angle.empty() && !rom.base_rotation_available)
+        s.fail("Root angle",
+               "needs a ROM with rotation data (moments of mass, participation in a base rotation, centrifugal "
+               "stiffening), but '" + Utilities::trim(s.get("ROM file")) +
+                 "' comes from a continuum, whose ROM has none. Leave 'Root angle' empty (the base translates "
+                 "only), or use a beam's ROM.");
       const ex          theta = angle.empty() ? ex(0) : component_expression(system, s, "Root angle", true);
       const ex          Omega = system.time_derivative(theta);
       ex                p_eta = 0, p_rate = 0; // p^T eta, p^T eta'

@@ -62,6 +62,7 @@ namespace hamilton
       j["shape"] = {{"x_m", shape_x}, {"displacement", shape_w}};
     j["geometric_stiffness_unit_axial_force"] = geometric_unit_axial;
     j["geometric_stiffness_rotation"]         = geometric_rotation;
+    j["base_rotation_available"]              = base_rotation_available;
     return j;
   }
 
@@ -218,6 +219,12 @@ namespace hamilton
     rom.participation_translation =
       read.vector(j, "participation_base_translation", "participation_base_translation");
     rom.participation_rotation = read.vector(j, "participation_base_rotation", "participation_base_rotation");
+    if (j.contains("base_rotation_available"))
+      {
+        if (!j["base_rotation_available"].is_boolean())
+          fail(source, "base_rotation_available", "must be true or false.");
+        rom.base_rotation_available = j["base_rotation_available"].get<bool>();
+      }
     const auto &rigid          = read.field(j, "rigid_body", "rigid_body");
     rom.rigid_mass             = read.number(rigid, "mass_kg", "rigid_body/mass_kg");
     rom.first_moment           = read.number(rigid, "first_moment_kg_m", "rigid_body/first_moment_kg_m");

@@ -1544,6 +1544,9 @@ namespace hamilton::continuum
     const Eigen::VectorXd p = Z.transpose() * basis_participation;
     rom.participation_translation.assign(p.data(), p.data() + n);
     rom.participation_rotation.assign(n, 0.);
+    rom.base_rotation_available = false;
+    rom.geometric_unit_axial.assign(n, std::vector<double>(n, 0.));
+    rom.geometric_rotation.assign(n, std::vector<double>(n, 0.));
     rom.rigid_mass = rigid_mass;
     for (const auto k : ports)
       {
@@ -1576,7 +1579,7 @@ namespace hamilton::continuum
     rom_document["source"]         = {{"producer", "continuum"},
                                       {"mesh", model.mesh_file},
                                       {"base_direction", {model.base_direction[0], model.base_direction[1], model.base_direction[2]}},
-                                      {"base_rotation", "not computed: participation_base_rotation is zero"}};
+                                      {"note", "no rotation data: base translation along base_direction only"}};
     nlohmann::json rom_summary     = {{"file", options.rom_file},
                                       {"n_normal_modes", rom.n_normal_modes},
                                       {"n_correction_modes", rom.n_correction_modes}};

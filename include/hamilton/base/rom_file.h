@@ -48,6 +48,14 @@ namespace hamilton
      */
     std::vector<double>              shape_x;
     std::vector<std::vector<double>> shape_w;
+    /**
+     * Whether the rotation data (participation_rotation, the moments,
+     * geometric_rotation, geometric_unit_axial) describe the structure: true
+     * for beams; false for a continuum, whose ROM has zeros there and must not
+     * turn with a root angle (file key "base_rotation_available", true if
+     * absent).
+     */
+    bool base_rotation_available = true;
     /** Projected K_g for N0 = 1 N and for rotation (N0 per (rad/s)^2). */
     std::vector<std::vector<double>> geometric_unit_axial, geometric_rotation;
 
