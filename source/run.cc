@@ -198,6 +198,29 @@ namespace hamilton
     };
 
     /**
+     * Read and check the lumped system of a file that also holds a beam,
+     * before the beam is solved: against provisional files of the shape the
+     * beam's analyses will write (a ROM's electrodes and output points, at
+     * least its number of modal coordinates, placeholder numbers). Mistakes
+     * in the lumped part's own entries are thus reported before any solve;
+     * the checks that need the real numbers follow once the files exist.
+     */
+    void
+    check_lumped_before_solve(const BeamRun &beam_run, Section &section, const std::string &directory)
+    {
+      const Problem   problem{beam_run.model, *beam_run.discretization, *beam_run.operators};
+      OutputDirectory scratch((std::filesystem::temp_directory_path() / "hamilton-provisional").string(),
+                              "scratch directory of the lumped system's checks");
+      for (const auto &a : beam_run.analyses)
+        for (const auto &[name, document] : a.second->provisional_documents(problem))
+          write_file(scratch.path() + "/" + name, [&](std::ostream &file) { file << document << "\n"; });
+      lumped::LumpedRun provisional;
+      provisional.system.provisional_files = true;
+      provisional.system.search_directories.push_back(scratch.path());
+      provisional.parse_parameters(section, directory);
+    }
+
+    /**
      * After a lumped run stopped during its integration: keep only the rows
      * computed so far, as lumped.partial.csv, in the output directory. Returns
      * a sentence for the message, or "" if there was nothing to keep.
@@ -254,8 +277,9 @@ namespace hamilton
 
     // Everything is read and checked before anything is written. A lumped
     // system alone is read (and its equations derived) at once; with a beam
-    // in the same file, after the beam's analyses, against the files (a ROM)
-    // they produce, written into the not yet committed output directory.
+    // in the same file, before the beam is solved against provisional files
+    // of the right shape, and again after the beam's analyses, against the
+    // files (a ROM) they produce in the not yet committed output directory.
     lumped::LumpedRun lumped_run;
     const std::string directory = std::filesystem::path(options.parameter_file).parent_path().string();
     if (lumped && !beam)
@@ -270,6 +294,8 @@ namespace hamilton
     BeamRun beam_run;
     if (beam)
       beam_run.parse(prm, section);
+    if (beam && lumped)
+      check_lumped_before_solve(beam_run, section, directory);
     if (options.validate_only)
       {
         if (beam && lumped)
