@@ -5,6 +5,8 @@
 #include <hamilton/lumped/component.h>
 #include <hamilton/run.h>
 
+#include <deal.II/base/mpi.h>
+
 #include <csignal>
 #include <iostream>
 #include <string>
@@ -27,6 +29,19 @@ main(int argc, char **argv)
 {
   // MPI, PETSc and SLEPc start only when a run needs them (or under mpirun)
   hamilton::Process process(argc, argv);
+  // Every run is serial (the eigensolvers work on MPI_COMM_SELF): under
+  // mpirun, rank 0 alone reads, computes, prints and writes; the other ranks
+  // end at once, silently and with status 0 (README, "Running").
+  if (hamilton::started_by_mpi_launcher())
+    {
+      const unsigned int rank = dealii::Utilities::MPI::this_mpi_process(MPI_COMM_WORLD);
+      const unsigned int size = dealii::Utilities::MPI::n_mpi_processes(MPI_COMM_WORLD);
+      if (rank > 0)
+        return 0;
+      if (size > 1)
+        std::cerr << "Note: started as " << size << " MPI processes; Hamilton runs serially: process 0 "
+                  << "computes and writes, the other " << size - 1 << " ended at once.\n";
+    }
   try
     {
       hamilton::RunOptions options;
