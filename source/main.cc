@@ -3,6 +3,7 @@
 #include <hamilton/base/process.h>
 #include <hamilton/beam/beam_model.h>
 #include <hamilton/lumped/component.h>
+#include <hamilton/output/version.h>
 #include <hamilton/run.h>
 
 #include <deal.II/base/mpi.h>
@@ -21,6 +22,7 @@ namespace
     "                                         system, as text and LaTeX\n"
     "  hamilton --print-parameters            every entry with its documentation,\n"
     "                                         default and allowed values\n"
+    "  hamilton --version                     version, git commit and library versions\n"
     "  hamilton --help                        this text\n";
 }
 
@@ -50,6 +52,11 @@ main(int argc, char **argv)
         {
           std::cout << usage;
           return args.empty() ? 1 : 0;
+        }
+      if (args[0] == "--version")
+        {
+          std::cout << hamilton::version_text();
+          return 0;
         }
       if (args[0] == "--print-parameters")
         {
