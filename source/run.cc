@@ -347,6 +347,8 @@ namespace hamilton
         for (const auto &r : beam_run.outcomes)
           {
             r->print_summary(out);
+            out.precision(6); // a summary's own precision does not leak into the next
+            out.unsetf(std::ios::floatfield);
             r->add_to_json(results);
             for (const auto &w : r->warnings)
               {
