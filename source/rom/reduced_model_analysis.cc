@@ -220,7 +220,8 @@ namespace hamilton
       // the static corrections: at most one per load and order (base
       // translation, each electrode, the model's loads), fewer if dropped
       const auto        &model = problem.model;
-      const unsigned int loads = 2 + model.electrodes.size();
+      const unsigned int loads =
+        1 + problem.operators.electrodes.size() + (problem.operators.load.l2_norm() > 0 ? 1 : 0);
       const unsigned int n =
         std::min<unsigned int>(problem.discretization.n_dofs(),
                                n_modes + (model.rigid_body_restraint_rank() < 2 ? 0 : correction_order * loads));
