@@ -3,7 +3,10 @@
 #include <hamilton/base/process.h>
 #include <hamilton/beam/beam_model.h>
 #include <hamilton/lumped/component.h>
+#include <hamilton/output/version.h>
 #include <hamilton/run.h>
+
+#include <deal.II/base/mpi.h>
 
 #include <csignal>
 #include <iostream>
@@ -19,6 +22,7 @@ namespace
     "                                         system, as text and LaTeX\n"
     "  hamilton --print-parameters            every entry with its documentation,\n"
     "                                         default and allowed values\n"
+    "  hamilton --version                     version, git commit and library versions\n"
     "  hamilton --help                        this text\n";
 }
 
@@ -27,14 +31,27 @@ main(int argc, char **argv)
 {
   // MPI, PETSc and SLEPc start only when a run needs them (or under mpirun)
   hamilton::Process process(argc, argv);
+  // Under mpirun, a continuum runs on every rank; every other run is serial:
+  // rank 0 alone reads, computes, prints and writes, the other ranks end at
+  // once (see hamilton::run and README, "Running"). Commands other than a
+  // run answer on rank 0 only.
+  const bool other_rank = hamilton::started_by_mpi_launcher() &&
+                          dealii::Utilities::MPI::this_mpi_process(MPI_COMM_WORLD) > 0;
   try
     {
       hamilton::RunOptions options;
       std::vector<std::string> args(argv + 1, argv + argc);
+      if (other_rank && (args.empty() || args[0].rfind("--", 0) == 0) && args.size() < 2)
+        return 0;
       if (args.empty() || args[0] == "--help" || args[0] == "-h")
         {
           std::cout << usage;
           return args.empty() ? 1 : 0;
+        }
+      if (args[0] == "--version")
+        {
+          std::cout << hamilton::version_text();
+          return 0;
         }
       if (args[0] == "--print-parameters")
         {

@@ -200,6 +200,29 @@ namespace hamilton
     };
 
     /**
+     * Read and check the lumped system of a file that also holds a beam,
+     * before the beam is solved: against provisional files of the shape the
+     * beam's analyses will write (a ROM's electrodes and output points, at
+     * least its number of modal coordinates, placeholder numbers). Mistakes
+     * in the lumped part's own entries are thus reported before any solve;
+     * the checks that need the real numbers follow once the files exist.
+     */
+    void
+    check_lumped_before_solve(const BeamRun &beam_run, Section &section, const std::string &directory)
+    {
+      const Problem   problem{beam_run.model, *beam_run.discretization, *beam_run.operators};
+      OutputDirectory scratch((std::filesystem::temp_directory_path() / "hamilton-provisional").string(),
+                              "scratch directory of the lumped system's checks");
+      for (const auto &a : beam_run.analyses)
+        for (const auto &[name, document] : a.second->provisional_documents(problem))
+          write_file(scratch.path() + "/" + name, [&](std::ostream &file) { file << document << "\n"; });
+      lumped::LumpedRun provisional;
+      provisional.system.provisional_files = true;
+      provisional.system.search_directories.push_back(scratch.path());
+      provisional.parse_parameters(section, directory);
+    }
+
+    /**
      * After a lumped run stopped during its integration: keep only the rows
      * computed so far, as lumped.partial.csv, in the output directory. Returns
      * a sentence for the message, or "" if there was nothing to keep.
@@ -340,6 +363,17 @@ namespace hamilton
         run_continuum(options, prm, section, output, origin, lumped, out);
         return;
       }
+    // every other run is serial: under mpirun, rank 0 alone works
+    if (started_by_mpi_launcher())
+      {
+        const unsigned int rank = Utilities::MPI::this_mpi_process(MPI_COMM_WORLD);
+        const unsigned int size = Utilities::MPI::n_mpi_processes(MPI_COMM_WORLD);
+        if (rank > 0)
+          return;
+        if (size > 1)
+          std::cerr << "Note: started as " << size << " MPI processes; Hamilton runs this file serially: process 0 "
+                    << "computes and writes, the other " << size - 1 << " ended at once.\n";
+      }
     if (!beam && !lumped)
       throw InputError("'" + options.parameter_file + "' describes neither a beam (subsection 'Beam/Segments', "
                        "'Names'), a continuum ('Continuum/Mesh') nor a lumped system (subsection 'Lumped system', 'Coordinates' or "
@@ -354,8 +388,9 @@ namespace hamilton
 
     // Everything is read and checked before anything is written. A lumped
     // system alone is read (and its equations derived) at once; with a beam
-    // in the same file, after the beam's analyses, against the files (a ROM)
-    // they produce, written into the not yet committed output directory.
+    // in the same file, before the beam is solved against provisional files
+    // of the right shape, and again after the beam's analyses, against the
+    // files (a ROM) they produce in the not yet committed output directory.
     lumped::LumpedRun lumped_run;
     const std::string directory = std::filesystem::path(options.parameter_file).parent_path().string();
     if (lumped && !beam)
@@ -370,6 +405,8 @@ namespace hamilton
     BeamRun beam_run;
     if (beam)
       beam_run.parse(prm, section);
+    if (beam && lumped)
+      check_lumped_before_solve(beam_run, section, directory);
     if (options.validate_only)
       {
         if (beam && lumped)
@@ -421,6 +458,8 @@ namespace hamilton
         for (const auto &r : beam_run.outcomes)
           {
             r->print_summary(out);
+            out.precision(6); // a summary's own precision does not leak into the next
+            out.unsetf(std::ios::floatfield);
             r->add_to_json(results);
             for (const auto &w : r->warnings)
               {

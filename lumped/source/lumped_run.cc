@@ -1,10 +1,12 @@
 #include <hamilton/base/files.h>
+#include <hamilton/base/format.h>
 #include <hamilton/base/process.h>
 #include <hamilton/lumped/animation.h>
 #include <hamilton/lumped/lumped_run.h>
 
 #include <Eigen/Dense>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <iostream>
@@ -178,6 +180,109 @@ namespace hamilton::lumped
     }
   } // namespace
 
+  namespace
+  {
+    /**
+     * The terminal summary of a column of lumped.csv: the final value, the
+     * mean and amplitude (half of max - min) over a window at the end of
+     * the run, and the peak (the largest |value|, with its sign) over the
+     * whole run and its time.
+     */
+    struct ColumnSummary
+    {
+      double      final = 0, sum = 0, lowest = 0, highest = 0, peak = 0, peak_time = 0;
+      std::size_t n = 0;
+
+      void
+      add(double t, double value, bool in_window)
+      {
+        final = value;
+        if (std::abs(value) > std::abs(peak) || (peak == 0 && value != 0))
+          {
+            peak      = value;
+            peak_time = t;
+          }
+        if (!in_window)
+          return;
+        lowest  = n == 0 ? value : std::min(lowest, value);
+        highest = n == 0 ? value : std::max(highest, value);
+        sum += value;
+        ++n;
+      }
+
+      double
+      mean() const
+      {
+        return n > 0 ? sum / n : final;
+      }
+
+      double
+      amplitude() const
+      {
+        return n > 0 ? (highest - lowest) / 2 : 0.;
+      }
+    };
+
+    /**
+     * Print the aligned summary of the outputs and, for systems of at most
+     * 12 coordinates, of the coordinates and their velocities (rows of
+     * `columns`, the columns of lumped.csv; window from `from` to `to`);
+     * return every column's summary for results.json.
+     */
+    nlohmann::json
+    summary_table(const std::vector<std::string>   &columns,
+                  const std::vector<ColumnSummary> &summaries,
+                  const System                     &system,
+                  double                            from,
+                  double                            to,
+                  bool                              harmonic,
+                  std::ostream                     &out)
+    {
+      std::vector<std::string> shown;
+      for (const auto &o : system.outputs)
+        shown.push_back(o.first);
+      const bool coordinates = system.coordinates.size() <= 12;
+      if (coordinates)
+        for (const char *suffix : {"", "_dot"})
+          for (const auto &c : system.coordinates)
+            shown.push_back(c.name + suffix);
+      std::size_t width = 6;
+      for (const auto &name : shown)
+        width = std::max(width, name.size());
+      const std::string window =
+        "t = " + format_significant(from) + " ... " + format_significant(to) + " s" +
+        (harmonic ? " (the harmonic analysis' periods)" : " (the last 20 % of the run)");
+      out << "  summary: final value; mean and amplitude ((max - min)/2) over " << window
+          << "; peak: the largest |value| of the run, and when\n";
+      out << "    " << std::left << std::setw(width) << "column" << std::right;
+      for (const char *title : {"final", "mean", "amplitude", "peak", "at t (s)"})
+        out << " " << std::setw(13) << title;
+      out << "\n";
+      nlohmann::json j{{"from_s", from}, {"to_s", to}, {"columns", nlohmann::json::object()}};
+      for (unsigned int k = 1; k < columns.size(); ++k)
+        {
+          const auto &c = summaries[k];
+          j["columns"][columns[k]] = {{"final", c.final},
+                                      {"mean", c.mean()},
+                                      {"amplitude", c.amplitude()},
+                                      {"peak", c.peak},
+                                      {"peak_time_s", c.peak_time}};
+        }
+      for (const auto &name : shown)
+        {
+          const auto &c = summaries[std::find(columns.begin(), columns.end(), name) - columns.begin()];
+          out << "    " << std::left << std::setw(width) << name << std::right;
+          for (const double v : {c.final, c.mean(), c.amplitude(), c.peak, c.peak_time})
+            out << " " << std::setw(13) << format_significant(v);
+          out << "\n";
+        }
+      if (!coordinates)
+        out << "    (the " << system.coordinates.size()
+            << " coordinates: in lumped.csv and results.json, 'lumped/summary')\n";
+      return j;
+    }
+  } // namespace
+
   nlohmann::json
   LumpedRun::harmonic_fit(const std::vector<std::string>      &columns,
                           const std::vector<std::vector<double>> &rows,
@@ -255,6 +360,10 @@ namespace hamilton::lumped
     std::vector<double>              last, lowest, highest;
     std::vector<std::vector<double>> window; // rows for the harmonic analysis
     const double window_start = options.final_time - harmonic_periods / std::max(harmonic_frequency, 1e-300);
+    // the terminal summary's window: the harmonic analysis' periods, else
+    // the last 20 % of the run
+    const double summary_start = harmonic_frequency > 0 ? window_start : 0.8 * options.final_time;
+    std::vector<ColumnSummary> summaries(columns.size());
     const auto          result = simulate(
       compiled, *equations, options,
       [&](const std::vector<double> &row) {
@@ -268,6 +377,9 @@ namespace hamilton::lumped
           animation->add(row);
         if (harmonic_frequency > 0 && row[0] >= window_start - 1e-9 * options.output_interval)
           window.push_back(row);
+        const bool in_summary = row[0] >= summary_start - 1e-9 * options.output_interval;
+        for (unsigned int k = 0; k < row.size(); ++k)
+          summaries[k].add(row[0], row[k], in_summary);
         if (lowest.empty())
           lowest = highest = row;
         for (unsigned int k = 0; k < row.size(); ++k)
@@ -287,15 +399,19 @@ namespace hamilton::lumped
                                      scale > 0          ? "largest energy term (nothing supplied)" :
                                                           "energy: every term is zero";
     const double relative_residual = scale > 0 ? result.largest_audit_residual / scale : 0.;
-    out << "  derivation " << derive_seconds << " s, compilation " << compiled.compile_seconds
-        << " s, integration " << result.integrate_seconds << " s (" << result.residual_calls << " residual, "
-        << result.jacobian_calls << " Jacobian evaluations) to t = " << options.final_time << " s\n"
+    const auto number = [](double v) { return format_significant(v); };
+    out << "  derivation " << format_seconds(derive_seconds) << ", compilation "
+        << format_seconds(compiled.compile_seconds) << ", integration " << format_seconds(result.integrate_seconds)
+        << " (" << result.residual_calls << " residual, " << result.jacobian_calls
+        << " Jacobian evaluations) to t = " << number(options.final_time) << " s\n"
         << "  evaluation: " << evaluation_summary(compiled) << "\n"
-        << "  energy audit: supplied " << result.supplied_work << " J, source " << result.source_work
-        << " J, dissipated " << result.dissipated_energy << " J, stored change " << result.stored_energy_change
-        << " J, largest residual " << result.largest_audit_residual << " J (" << relative_residual << " of the "
-        << reference << ")\n";
+        << "  energy audit: supplied " << number(result.supplied_work) << " J, source "
+        << number(result.source_work) << " J, dissipated " << number(result.dissipated_energy)
+        << " J, stored change " << number(result.stored_energy_change) << " J, largest residual "
+        << number(result.largest_audit_residual) << " J (" << format_significant(relative_residual, 3)
+        << " of the " << reference << ")\n";
     nlohmann::json j;
+    j["summary"] = summary_table(columns, summaries, system, summary_start, options.final_time, harmonic_frequency > 0, out);
     j["coordinates"] = nlohmann::json::array();
     for (unsigned int i = 0; i < s.coordinates.size(); ++i)
       j["coordinates"].push_back({{"name", s.coordinates[i].name},
@@ -318,8 +434,8 @@ namespace hamilton::lumped
     if (animation)
       {
         j["animation"] = animation->finish();
-        out << "  animation: " << j["animation"]["frames"] << " frames in animation.pvd (written in "
-            << j["animation"]["writing_s"] << " s, included in the integration time)\n";
+        out << "  animation: " << j["animation"]["frames"].get<unsigned int>() << " frames in animation.pvd (written in "
+            << format_seconds(j["animation"]["writing_s"].get<double>()) << ", included in the integration time)\n";
       }
     j["evaluation"] = {{"compiled", compiled.is_compiled()},
                        {"interpreted_evaluations", compiled.interpreted_calls},

@@ -1,4 +1,5 @@
 #include <hamilton/analyses/frequency_response.h>
+#include <hamilton/base/format.h>
 
 #include <algorithm>
 #include <cmath>
@@ -258,9 +259,15 @@ namespace hamilton
       for (const char *c : {"V_V", "V_phase_deg", "I_A", "power_W"})
         columns.push_back(name + "_" + c);
 
-    std::vector<std::pair<double, double>> peak_w(points.size(), {0., 0.});
-    std::vector<std::pair<double, double>> peak_p(model.electrode_names.size(), {0., 0.});
-    for (const double f : grid.frequencies_hz(model))
+    // the largest values: frequency, value and row
+    struct Largest
+    {
+      double      frequency = 0, value = 0;
+      std::size_t row       = 0;
+    };
+    std::vector<Largest> peak_w(points.size()), peak_p(model.electrode_names.size());
+    const auto           frequencies = grid.frequencies_hz(model);
+    for (const double f : frequencies)
       {
         const double w     = 2 * M_PI * f;
         const auto   state = model.solve(w, excitation, model.circuits_of_model(w));
@@ -274,8 +281,8 @@ namespace hamilton
             row.insert(row.end(),
                        {std::abs(rel), std::arg(rel) * 180 / M_PI, std::abs(abs),
                         w * std::abs(rel), w * std::abs(abs)});
-            if (std::abs(rel) > peak_w[i].second)
-              peak_w[i] = {f, std::abs(rel)};
+            if (std::abs(rel) > peak_w[i].value)
+              peak_w[i] = {f, std::abs(rel), result->table.rows.size()};
           }
         const auto circuits = model.circuits_of_model(w);
         for (unsigned int e = 0; e < state.V.size(); ++e)
@@ -286,12 +293,31 @@ namespace hamilton
             row.insert(row.end(),
                        {std::abs(state.V[e]), std::arg(state.V[e]) * 180 / M_PI,
                         std::abs(state.I[e]), P});
-            if (P > peak_p[e].second)
-              peak_p[e] = {f, P};
+            if (P > peak_p[e].value)
+              peak_p[e] = {f, P, result->table.rows.size()};
           }
         result->table.rows.push_back(row);
       }
 
+    // a largest value on the first or last frequency is no resonance peak:
+    // the response still rises beyond the window
+    const auto where = [&](const Largest &l) -> std::string {
+      if (frequencies.size() > 2 && l.row > 0 && l.row + 1 < frequencies.size())
+        return "interior";
+      return l.row == 0 ? "lower edge" : "upper edge";
+    };
+    const auto describe = [&](const Largest &l, const std::string &what, const std::string &unit) {
+      std::ostringstream line;
+      if (where(l) == "interior")
+        line << "peak " << what << " " << format_significant(l.value) << " " << unit << " at "
+             << format_significant(l.frequency) << " Hz";
+      else
+        line << "no peak of " << what << " inside the window: the largest, " << format_significant(l.value) << " "
+             << unit << ", is at its " << where(l) << ", " << format_significant(l.frequency)
+             << " Hz (the response still rises beyond it: widen '"
+             << (where(l) == "lower edge" ? "Minimum" : "Maximum") << " frequency' to find the peak)";
+      return line.str();
+    };
     auto &summary = result->summary;
     summary["input"] = input;
     summary["power"] = average_power ? "average" : "peak";
@@ -301,27 +327,21 @@ namespace hamilton
       {
         summary["points"].push_back({{"name", points[i].first},
                                      {"position_m", points[i].second},
-                                     {"peak_frequency_hz", peak_w[i].first},
-                                     {"peak_w_rel_m", peak_w[i].second}});
-        std::ostringstream l;
-        l << points[i].first << ": largest |w_rel| " << peak_w[i].second << " m at "
-          << peak_w[i].first << " Hz";
-        result->lines.push_back(l.str());
+                                     {"peak_frequency_hz", peak_w[i].frequency},
+                                     {"peak_w_rel_m", peak_w[i].value},
+                                     {"largest_at", where(peak_w[i])}});
+        result->lines.push_back(points[i].first + ": " + describe(peak_w[i], "|w_rel|", "m"));
       }
     summary["electrodes"] = nlohmann::json::array();
     for (unsigned int e = 0; e < peak_p.size(); ++e)
       {
         summary["electrodes"].push_back({{"name", model.electrode_names[e]},
-                                         {"peak_power_frequency_hz", peak_p[e].first},
-                                         {"peak_power_W", peak_p[e].second}});
-        if (peak_p[e].second > 0)
-          {
-            std::ostringstream l;
-            l << "electrode " << model.electrode_names[e] << ": largest "
-              << (average_power ? "average" : "peak") << " power " << peak_p[e].second
-              << " W at " << peak_p[e].first << " Hz";
-            result->lines.push_back(l.str());
-          }
+                                         {"peak_power_frequency_hz", peak_p[e].frequency},
+                                         {"peak_power_W", peak_p[e].value},
+                                         {"largest_at", where(peak_p[e])}});
+        if (peak_p[e].value > 0)
+          result->lines.push_back("electrode " + model.electrode_names[e] + ": " +
+                                  describe(peak_p[e], "power", average_power ? "W (average)" : "W (peak |V|^2 Re Y)"));
       }
     require_finite(*result, "Analysis/Frequency response", "Check 'Base acceleration', 'Force', 'Minimum frequency' and 'Maximum frequency' and the electrode voltages.");
     return result;

@@ -214,6 +214,43 @@ namespace hamilton
       build_state_space(shape, problem.model.electrodes, inputs(problem), outputs(problem), path);
     }
 
+    std::vector<std::pair<std::string, nlohmann::json>>
+    provisional_documents(const Problem &problem) const override
+    {
+      // the static corrections: at most one per load and order (base
+      // translation, each electrode, the model's loads), fewer if dropped
+      const auto        &model = problem.model;
+      const unsigned int loads =
+        1 + problem.operators.electrodes.size() + (problem.operators.load.l2_norm() > 0 ? 1 : 0);
+      const unsigned int n =
+        std::min<unsigned int>(problem.discretization.n_dofs(),
+                               n_modes + (model.rigid_body_restraint_rank() < 2 ? 0 : correction_order * loads));
+      ReducedModel rom;
+      rom.n_normal_modes     = std::min(n_modes, n);
+      rom.n_correction_modes = n - rom.n_normal_modes;
+      rom.mass = rom.stiffness = rom.geometric_unit_axial = rom.geometric_rotation =
+        std::vector<std::vector<double>>(n, std::vector<double>(n, 0.));
+      for (unsigned int r = 0; r < n; ++r)
+        {
+          rom.omega.push_back(r + 1.);
+          rom.damping_ratios.push_back(0.01);
+          rom.participation_translation.push_back(1.);
+          rom.participation_rotation.push_back(1.);
+          rom.mass[r][r]      = 1.;
+          rom.stiffness[r][r] = (r + 1.) * (r + 1.);
+        }
+      rom.rigid_mass    = 1.;
+      rom.first_moment  = 1.;
+      rom.second_moment = 1.;
+      for (const auto &e : model.electrodes)
+        rom.electrodes.push_back({e.name, 1., std::vector<double>(n, 1.)});
+      for (const auto &p : output_points(problem))
+        rom.outputs.push_back({p.first, p.second, std::vector<double>(n, 1.), std::vector<double>(n, 1.)});
+      rom.shape_x = {0., model.length()};
+      rom.shape_w.assign(2, std::vector<double>(n, 0.));
+      return {{rom_file, rom.to_json()}};
+    }
+
     std::unique_ptr<AnalysisResult>
     run(const Problem &problem) const override
     {

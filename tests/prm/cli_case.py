@@ -63,7 +63,28 @@ def main():
     lumped = os.path.join(source, "prm/lumped/rlc_network.prm")
     out = os.path.join(work, "out")
 
-    if case == "two_parameter_files":
+    if case == "mpirun_two_ranks":
+        # beam, lumped and coupled runs are serial: under mpirun rank 0 alone
+        # prints and writes (before: both ranks wrote the same directory and
+        # printed everything twice)
+        mpirun = shutil.which("mpirun")
+        expect(mpirun is not None, "no mpirun found")
+        coupled = os.path.join(source, "prm/coupled/spinning_link.prm")
+        for name, prm in (("beam", beam), ("lumped", lumped), ("coupled", coupled)):
+            target = os.path.join(work, name)
+            command = [mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2", hamilton, prm,
+                       "--output-dir", target]
+            r = subprocess.run(command, cwd=work, capture_output=True, text=True, timeout=600)
+            print(f"$ {' '.join(command)}\nexit {r.returncode}\n{r.stdout}{r.stderr}")
+            expect(r.returncode == 0, f"{name}: exit status {r.returncode}")
+            expect(r.stdout.count("Hamilton: ") == 1, f"{name}: the run's header printed {r.stdout.count('Hamilton: ')} times")
+            expect(r.stdout.count("Results written") == 1,
+                   f"{name}: 'Results written' printed {r.stdout.count('Results written')} times")
+            expect("process 0 computes and writes" in r.stderr, f"{name}: no note on the serial run")
+            expect(os.path.isfile(os.path.join(target, "results.json")), f"{name}: no results.json")
+        left = glob.glob(os.path.join(work, ".*incomplete*"))
+        expect(not left, f"temporary directories left: {left}")
+    elif case == "two_parameter_files":
         r = run(hamilton, [beam, lumped], work)
         failed_with(r, 1, "two parameter files given", "rlc_network.prm")
     elif case == "output_dir_without_value":

@@ -3,7 +3,9 @@
 message fragments listed in the file's '# EXPECT:' lines, and write nothing,
 except the files listed in '# EXPECT-FILE:' lines (a lumped run stopped
 during the integration keeps its CSV): each must exist and, if CSV, have
-rows as long as its header.
+rows as long as its header. '# EXPECT-NOT:' fragments must appear in neither
+the standard output nor the error output (e.g. the summary of a solve that
+the bad input must prevent).
 
 usage: expect_error.py HAMILTON BAD.prm OUTPUT_DIR
 """
@@ -18,6 +20,7 @@ def main():
     with open(bad) as f:
         lines = f.readlines()
     expected = [line.split("# EXPECT:", 1)[1].strip() for line in lines if "# EXPECT:" in line]
+    absent = [line.split("# EXPECT-NOT:", 1)[1].strip() for line in lines if "# EXPECT-NOT:" in line]
     kept = [line.split("# EXPECT-FILE:", 1)[1].strip() for line in lines if "# EXPECT-FILE:" in line]
     assert expected, f"{bad} has no '# EXPECT:' line"
     shutil.rmtree(output, ignore_errors=True)
@@ -29,6 +32,9 @@ def main():
     for fragment in expected:
         if fragment not in run.stderr:
             failures.append(f"message lacks '{fragment}'")
+    for fragment in absent:
+        if fragment in run.stdout or fragment in run.stderr:
+            failures.append(f"the output holds '{fragment}'")
     if not kept and os.path.exists(output):
         failures.append("an output directory was written")
     for name in kept:

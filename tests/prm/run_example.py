@@ -12,6 +12,10 @@ EXPECTED.json holds
   "files":   files that must exist in the output directory
   "csv_checks": [{"file": "sweep.csv", "row": 0, "column": "frequency_hz_mode_1",
                   "value": ..., "rel_tol": ...}, ...]
+  "terminal_checks": [{"column": "power_W", "field": "peak", "value": 0.0148,
+                       "abs_tol": 5e-5, "source": ...}, ...]: a value of the
+             summary table a lumped or coupled run prints (fields: final, mean,
+             amplitude, peak, at t (s)), as the user reads it
   "warnings": the number of warnings the run must report (default 0)
 Every VTU file written is parsed and its point data checked for size.
 """
@@ -60,6 +64,24 @@ def check_animation(output, summary):
     return failures
 
 
+SUMMARY_FIELDS = ["final", "mean", "amplitude", "peak", "at t (s)"]
+
+
+def terminal_summary(stdout):
+    """The rows of the summary table of a lumped run's terminal output:
+    column name -> {field: value}."""
+    rows, inside = {}, False
+    for line in stdout.splitlines():
+        words = line.split()
+        if words[:1] == ["column"] and " ".join(words[1:]) == " ".join(SUMMARY_FIELDS):
+            inside = True
+        elif inside and len(words) == 1 + len(SUMMARY_FIELDS) and line.startswith("    "):
+            rows[words[0]] = dict(zip(SUMMARY_FIELDS, (float(w) for w in words[1:])))
+        else:
+            inside = False
+    return rows
+
+
 def main():
     hamilton, example, expected_file, output = sys.argv[1:5]
     with open(expected_file) as f:
@@ -82,8 +104,15 @@ def main():
         check["path"] = f"{check['file']}[{check['row']}].{check['column']}"
         check["found"] = float(tables[check["file"]][check["row"]][check["column"]])
 
+    summary = terminal_summary(run.stdout)
+    for check in expected.get("terminal_checks", []):
+        check["path"] = f"terminal summary: {check['column']}, {check['field']}"
+        if check["column"] not in summary:
+            sys.exit(f"FAILED: the terminal summary has no row '{check['column']}'")
+        check["found"] = summary[check["column"]][check["field"]]
+
     failures = []
-    for check in expected.get("checks", []) + expected.get("csv_checks", []):
+    for check in expected.get("checks", []) + expected.get("csv_checks", []) + expected.get("terminal_checks", []):
         value = check["found"] if "found" in check else lookup(results, check["path"])
         if "equals_expression" in check:  # a formula of other results, r("path")
             target = eval(check["equals_expression"],
@@ -119,7 +148,7 @@ def main():
         failures.append(f"{n_warnings} warnings: {results.get('warnings')}")
     if failures:
         sys.exit("FAILED: " + "; ".join(failures))
-    n = len(expected.get("checks", [])) + len(expected.get("csv_checks", []))
+    n = sum(len(expected.get(k, [])) for k in ("checks", "csv_checks", "terminal_checks"))
     print(f"{n} checks passed")
 
 

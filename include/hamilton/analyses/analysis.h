@@ -109,6 +109,19 @@ namespace hamilton
 
     virtual std::unique_ptr<AnalysisResult>
     run(const Problem &problem) const = 0;
+
+    /**
+     * The documents run() will write (file name, content) with their final
+     * names and ports (electrodes, output points) and at least as many
+     * entries (modal coordinates) as they will have, but placeholder
+     * numbers: the lumped part of a file is checked against them before
+     * any solve. Default: none.
+     */
+    virtual std::vector<std::pair<std::string, nlohmann::json>>
+    provisional_documents(const Problem & /*problem*/) const
+    {
+      return {};
+    }
   };
 
   using AnalysisRegistry = Registry<Analysis>;

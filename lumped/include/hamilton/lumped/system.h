@@ -228,6 +228,13 @@ namespace hamilton::lumped
      * parameter file's directory.
      */
     std::vector<std::string> search_directories;
+    /**
+     * Whether the files found first in search_directories are provisional:
+     * of the right shape but with placeholder numbers and possibly more
+     * modal coordinates (a coupled file's ROM before its beam is solved).
+     * Checks of their sizes then wait for the real files.
+     */
+    bool provisional_files = false;
     /** Parameters set to zero for the simplified model (e.g. inductances). */
     std::vector<std::string> neglected;
     std::vector<std::string> warnings;
