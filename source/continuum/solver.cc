@@ -1388,7 +1388,9 @@ namespace hamilton::continuum
         const double f_sc          = rigid ? 0. : std::sqrt(std::max(lambda, 0.)) / (2 * M_PI);
         const double f_oc =
           partner[i] < 0 ? 0. : std::sqrt(std::max(open_modes[partner[i]].first, 0.)) / (2 * M_PI);
-        const double k_eff = f_oc > f_sc ? std::sqrt((f_oc * f_oc - f_sc * f_sc) / (f_oc * f_oc)) : 0.;
+        // k_eff^2 below 1e-10 is the round-off of two equal frequencies: 0
+        const double k2    = f_oc > 0 ? (f_oc * f_oc - f_sc * f_sc) / (f_oc * f_oc) : 0.;
+        const double k_eff = k2 > 1e-10 ? std::sqrt(k2) : 0.;
         if (!open_modes.empty() && partner[i] < 0 && !rigid)
           warnings.push_back("continuum mode " + std::to_string(i + 1) +
                              ": no open-circuit mode overlaps it by 0.5 or more; its f_oc and k_eff are not "
