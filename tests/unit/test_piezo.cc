@@ -164,14 +164,16 @@ TEST(Piezo, HarvesterCase1b)
             << HarvesterAnalysis::power(full, 0, R_full, w_sc, g_acceleration) << " W/g^2\n";
   // like with like: the full model against the distributed-parameter model in
   // the exact modes (tests/reference/piezo_beams.py: 7685.29308772 Ohm)
-  EXPECT_NEAR(R_full / 7685.29308772 - 1, 0., 5e-9); // measured 7.8e-10
+  // golden section on a flat maximum resolves R to about sqrt(eps) = 1.5e-8 of R:
+  // measured 7.8e-10 with reference BLAS, 8.8e-9 with OpenBLAS
+  EXPECT_NEAR(R_full / 7685.29308772 - 1, 0., 3e-8);
 
   const SpectralModel single(loaded->problem(), 1, true);
   const double        R_sc = std::pow(10., maximize_unimodal(P(single, w_sc), 2., 7.));
   EXPECT_NEAR(R_sc / 7.70e3 - 1, 0., 2e-3) << "Case 1b eq. 41: 7.70 kOhm";
   // eq. 41 with the exact gamma_1 (tests/reference/piezo_beams.py): 7701.53588075 Ohm
   std::cout << "  single mode: R_opt at f_sc = " << R_sc << " Ohm\n";
-  EXPECT_NEAR(R_sc / 7701.53588075 - 1, 0., 5e-9); // measured 4.4e-10
+  EXPECT_NEAR(R_sc / 7701.53588075 - 1, 0., 3e-8); // measured 4.4e-10 (reference BLAS), 1.1e-8 (OpenBLAS)
   EXPECT_NEAR(HarvesterAnalysis::power(single, 0, R_sc, w_sc, g_acceleration) / 0.216e-3 - 1, 0., 3e-3);
   // eq. 41 closed form from the model's own gamma and C
   const double zeta = 0.0088, C = single.capacitance[0];
