@@ -8,6 +8,7 @@
 #include <hamilton/lumped/lumped_run.h>
 #include <hamilton/output/writers.h>
 #include <hamilton/run.h>
+#include <hamilton/study.h>
 #include <hamilton/sweep.h>
 
 #include <filesystem>
@@ -94,6 +95,7 @@ namespace hamilton
     Discretization::declare_parameters_of_all(prm);
     Analysis::declare_parameters_of_all(prm);
     Sweep::declare_parameters(prm);
+    Study::declare_parameters(prm, first_pass);
     lumped::LumpedRun::declare_parameters(prm, first_pass);
     declare_output(prm);
   }
@@ -103,18 +105,7 @@ namespace hamilton
                   const std::string                                      &parameter_file,
                   const std::vector<std::pair<std::string, std::string>> &changes)
   {
-    read_parameter_file(prm, parameter_file, declare_all_parameters);
-    for (const auto &[path, value] : changes)
-      {
-        auto              parts = Utilities::split_string_list(path, '/');
-        const std::string entry = parts.back();
-        parts.pop_back();
-        for (const auto &p : parts)
-          prm.enter_subsection(p);
-        prm.set(entry, value);
-        for (std::size_t i = 0; i < parts.size(); ++i)
-          prm.leave_subsection();
-      }
+    read_parameter_file(prm, parameter_file, declare_all_parameters, changes);
   }
 
   std::unique_ptr<LoadedBeam>
@@ -234,7 +225,7 @@ namespace hamilton
   run(const RunOptions &options, std::ostream &out)
   {
     ParameterHandler prm;
-    read_parameter_file(prm, options.parameter_file, declare_all_parameters);
+    read_parameters(prm, options.parameter_file, options.changes);
     Section section(prm);
     const OutputOptions output = parse_output(section, options);
     const std::string   origin = options.output_directory.empty() ? "'Output/Directory'" : "--output-dir";
@@ -266,6 +257,10 @@ namespace hamilton
         return;
       }
     OutputDirectory::check_target(output.directory, origin);
+    if (options.point_results == nullptr && Study::described_in(prm))
+      return run_study(options, prm, output.directory, origin, out);
+    if (!beam)
+      Sweep::check_without_beam(prm);
 
     BeamRun beam_run;
     if (beam)
@@ -334,7 +329,7 @@ namespace hamilton
     // output directory is written as a whole or not at all.
     InterruptPolling polling;
     OutputDirectory  written(output.directory, origin);
-    if (beam)
+    if (beam && (options.write_output || lumped))
       beam_run.write(output, written.path());
     if (lumped && beam)
       {
@@ -375,6 +370,10 @@ namespace hamilton
           warnings.push_back(w);
       }
     results["warnings"] = warnings;
+    if (options.point_results != nullptr)
+      *options.point_results = results;
+    if (!options.write_output)
+      return;
     write_file(written.path() + "/results.json", [&](std::ostream &json) { json << std::setw(2) << results << "\n"; });
     write_file(written.path() + "/parameters_used.prm",
                [&](std::ostream &file) { prm.print_parameters(file, ParameterHandler::ShortPRM); });

@@ -100,6 +100,49 @@ def main():
         expect(not os.path.exists(os.path.join(out, "stale.csv")), "a file of the earlier run survived")
         expect(os.path.exists(os.path.join(out, "results.json")), "no results.json")
         expect(not glob.glob(os.path.join(work, ".out.*")), "a temporary directory was left")
+    elif case.startswith("set_"):
+        # --set changes an entry as the file would: the results follow the
+        # closed forms of the changed model (not the program's own output)
+        import json
+        def results(args, name):
+            r = run(hamilton, args + ["--output-dir", os.path.join(work, name)], work)
+            expect(r.returncode == 0, f"{name}: exit status {r.returncode}")
+            return json.load(open(os.path.join(work, name, "results.json"))) if r.returncode == 0 else {}
+        if case == "set_beam":
+            # f1 = 18.56704 Hz at h = 2 mm, proportional to h (Euler-Bernoulli): 27.85056 Hz at 3 mm
+            j = results([beam, "--set", "Beam/Layers/strip/Thickness=0.003"], "beam")
+            f = j.get("modes", [{}])[0].get("frequency_hz", 0)
+            expect(abs(f / (18.567035432092403 * 1.5) - 1) < 1e-9, f"f1 = {f}")
+            # a list of names changed too: a second layer on the first (both steel, 4 mm in all)
+            j = results([beam, "--set", "Beam/Layers/Names=strip, top", "--set", "Beam/Layers/top/Material=steel",
+                         "--set", "Beam/Layers/top/Thickness=0.002", "--set", "Beam/Layers/top/Width=0.02",
+                         "--set", "Beam/Segments/beam/Layers=strip, top"], "two_layers")
+            f = j.get("modes", [{}])[0].get("frequency_hz", 0)
+            expect(abs(f / (18.567035432092403 * 2) - 1) < 1e-9, f"two layers: f1 = {f}")
+        elif case == "set_lumped":
+            # RLC: the final charge follows the step source: q = C V (C changed by the set)
+            r = run(hamilton, ["--validate", lumped, "--set", "Lumped system/Simulation/Final time=0.1"], work)
+            expect(r.returncode == 0 and "is valid" in r.stdout, "--validate with --set failed")
+            j = results([lumped, "--set", "Lumped system/Simulation/Final time=0.1"], "lumped")
+            expect(j.get("lumped", {}).get("final_time_s") == 0.1, "final time not changed")
+        elif case == "set_piezo":
+            # the bimorph's capacitance eps33S b L/(2 h_p) doubles with the width
+            piezo = os.path.join(source, "prm/piezo/bimorph_harvester.prm")
+            j = results([piezo, "--set", "Beam/Layers/pzt_lower/Width=12.8e-3", "--set",
+                         "Beam/Layers/pzt_upper/Width=12.8e-3", "--set", "Beam/Layers/substrate/Width=12.8e-3"], "piezo")
+            c = j.get("electrodes", [{}])[0].get("capacitance_F", 0)
+            expect(abs(c / (25.55e-9 * 12.8e-3 * 24.53e-3 / (2 * 0.265e-3)) - 1) < 1e-12, f"C = {c}")
+        elif case == "set_coupled":
+            coupled = os.path.join(source, "prm/coupled/motor_driven_harvester.prm")
+            r = run(hamilton, ["--validate", coupled, "--set", "Lumped system/Simulation/Final time=0.05"], work)
+            expect(r.returncode == 0 and "is valid too" in r.stdout, "--validate of a coupled file with --set failed")
+            j = results([coupled, "--set", "Lumped system/Simulation/Final time=0.05"], "coupled")
+            expect(j.get("lumped", {}).get("final_time_s") == 0.05, "final time not changed")
+        elif case == "set_without_value":
+            r = run(hamilton, [beam, "--set"], work)
+            failed_with(r, 1, "--set needs 'Path/To/Entry=value'")
+            r = run(hamilton, [beam, "--set", "Beam/Layers/strip/Thickness"], work)
+            failed_with(r, 1, "--set needs 'Path/To/Entry=value'", "got 'Beam/Layers/strip/Thickness'")
     elif case in ("write_failure_lumped", "write_failure_beam"):
         # under a file size limit every larger file fails with EFBIG (lumped:
         # 64 kB, room for the C code and library the run compiles, not for

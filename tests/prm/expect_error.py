@@ -3,11 +3,13 @@
 message fragments listed in the file's '# EXPECT:' lines, and write nothing,
 except the files listed in '# EXPECT-FILE:' lines (a lumped run stopped
 during the integration keeps its CSV): each must exist and, if CSV, have
-rows as long as its header.
+rows as long as its header. '# ARGS:' lines add command-line arguments
+(e.g. --set), split by blanks except inside single quotes.
 
 usage: expect_error.py HAMILTON BAD.prm OUTPUT_DIR
 """
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -19,9 +21,10 @@ def main():
         lines = f.readlines()
     expected = [line.split("# EXPECT:", 1)[1].strip() for line in lines if "# EXPECT:" in line]
     kept = [line.split("# EXPECT-FILE:", 1)[1].strip() for line in lines if "# EXPECT-FILE:" in line]
+    args = [a for line in lines if "# ARGS:" in line for a in shlex.split(line.split("# ARGS:", 1)[1])]
     assert expected, f"{bad} has no '# EXPECT:' line"
     shutil.rmtree(output, ignore_errors=True)
-    run = subprocess.run([hamilton, bad, "--output-dir", output], capture_output=True, text=True)
+    run = subprocess.run([hamilton, bad, "--output-dir", output] + args, capture_output=True, text=True)
     print(run.stderr)
     failures = []
     if run.returncode != 1:
