@@ -682,6 +682,22 @@ namespace hamilton
       if (const std::string problem = check_entry_value_text(value); !problem.empty())
         throw InputError("--set '" + path + "=" + value + "': " + problem);
     text = apply_changes(text, changes);
+    // each change names an entry that exists and a value it allows, checked
+    // before the file's own messages (a change appended to the text has no
+    // line of the file to name); on a lenient pass only the entries declared
+    // so far
+    const auto check_changes = [&](ParameterHandler &pass, const ParameterHandler *values, const bool strict) {
+      for (const auto &[path, value] : changes)
+        {
+          std::string problem = check_entry_path(pass, path, values);
+          if (problem.empty())
+            problem = check_entry_value(pass, path, value);
+          else if (!strict)
+            continue;
+          if (!problem.empty())
+            throw InputError("--set '" + path + "=" + value + "': " + problem);
+        }
+    };
     const auto parse = [&](ParameterHandler &pass, const bool skip_undefined) {
       std::istringstream in(text);
       try
@@ -690,6 +706,7 @@ namespace hamilton
         }
       catch (const std::exception &e)
         {
+          check_changes(pass, nullptr, false);
           rethrow_parse_error(filename, e);
         }
     };
@@ -701,17 +718,7 @@ namespace hamilton
     declare(second, &first);
     parse(second, true);
     declare(prm, &second);
-    // each change names an entry that exists and a value it allows, checked
-    // before the file is read (a change appended to the text has no line of
-    // the file to name)
-    for (const auto &[path, value] : changes)
-      {
-        std::string problem = check_entry_path(prm, path, &second);
-        if (problem.empty())
-          problem = check_entry_value(prm, path, value);
-        if (!problem.empty())
-          throw InputError("--set '" + path + "=" + value + "': " + problem);
-      }
+    check_changes(prm, &second, true);
     parse(prm, false);
   }
 } // namespace hamilton
