@@ -4,6 +4,7 @@
 #include <hamilton/base/process.h>
 #include <hamilton/study.h>
 
+#include <deal.II/base/mpi.h>
 #include <deal.II/base/utilities.h>
 
 #include <nlopt.hpp>
@@ -18,6 +19,7 @@
 #include <iostream>
 #include <limits>
 #include <map>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <unistd.h>
@@ -115,6 +117,8 @@ namespace hamilton
     /** One evaluated point. */
     struct Point
     {
+      /** The point's place in the design (0-based). */
+      std::size_t         index = 0;
       std::vector<double> x;
       std::vector<double> values;
       std::string         error;
@@ -590,17 +594,17 @@ namespace hamilton
                     .string())
       {}
 
-      /** Run one point; its row is appended to `points`. */
+      /** Run point `index` of the design; its row is appended to `points`. */
       const Point &
-      evaluate(const std::vector<double> &x)
+      evaluate(const std::vector<double> &x, const std::size_t index)
       {
-        Point          point{x, {}, ""};
+        Point          point{index, x, {}, ""};
         RunOptions     o   = options;
         nlohmann::json results;
         o.point_results = &results;
         o.write_output  = study.write_point_outputs;
         char number[16];
-        std::snprintf(number, sizeof number, "%04zu", points.size() + 1);
+        std::snprintf(number, sizeof number, "%04zu", index + 1);
         o.output_directory = study.write_point_outputs ? directory + "/points/" + number : scratch;
         for (std::size_t i = 0; i < x.size(); ++i)
           o.changes.emplace_back(study.parameters[i].path, exact_text(x[i]));
@@ -623,7 +627,7 @@ namespace hamilton
         catch (const InputError &e)
           {
             if (!study.continue_on_failure || quantities.empty())
-              throw InputError("Study point " + std::to_string(points.size() + 1) + " (" +
+              throw InputError("Study point " + std::to_string(index + 1) + " (" +
                                describe_point(study.parameters, x) + ") failed: " + e.what() +
                                " Nothing was written." +
                                (quantities.empty() ? "" :
@@ -730,7 +734,8 @@ namespace hamilton
         auto *data = static_cast<Data *>(d);
         try
           {
-            const auto &point = data->driver->evaluate(std::vector<double>(x, x + data->opt->get_dimension()));
+            const auto &point = data->driver->evaluate(std::vector<double>(x, x + data->opt->get_dimension()),
+                                                       data->driver->points.size());
             data->progress->update(data->driver->points.size());
             check_interrupt();
             if (!point.error.empty())
@@ -827,11 +832,29 @@ namespace hamilton
             ParameterHandler   &prm,
             const std::string  &directory,
             const std::string  &origin,
-            std::ostream       &out)
+            std::ostream       &terminal)
   {
+    // under an MPI launcher the points are distributed round-robin over the
+    // ranks; rank 0 gathers the rows and alone prints and writes
+    unsigned int rank = 0, n_ranks = 1;
+    if (started_by_mpi_launcher())
+      {
+        ensure_parallel_initialized();
+        rank    = Utilities::MPI::this_mpi_process(MPI_COMM_WORLD);
+        n_ranks = Utilities::MPI::n_mpi_processes(MPI_COMM_WORLD);
+      }
+    std::ostringstream discarded;
+    std::ostream      &out = rank == 0 ? terminal : discarded;
+
     Section section(prm);
     Study   study;
     study.parse_parameters(section);
+    if (n_ranks > 1 && study.write_point_outputs)
+      input_error("Study",
+                  "Write point outputs",
+                  "true",
+                  "per-point output directories are written by one process only. Run the study without "
+                  "mpirun, or set 'Write point outputs = false'.");
     if (!split_list(prm.get({"Sweep"}, "Parameter 1")).empty())
       input_error("Sweep",
                   "Parameter 1",
@@ -847,8 +870,10 @@ namespace hamilton
     if (!design.empty())
       first = design.front();
 
-    if (options.validate_only)
+    if (options.validate_only || (rank != 0 && study.design == "optimize"))
       {
+        if (rank != 0) // rank 0 validates or optimizes (one evaluation after the other)
+          return;
         RunOptions o = options;
         for (std::size_t i = 0; i < first.size(); ++i)
           o.changes.emplace_back(study.parameters[i].path, exact_text(first[i]));
@@ -869,22 +894,81 @@ namespace hamilton
         << (study.design == "optimize" ? "up to " + std::to_string(study.max_evaluations) + " evaluations" :
                                          std::to_string(design.size()) + " points")
         << ", each a whole run of the file\n";
-    InterruptPolling polling;
-    OutputDirectory  written(directory, origin);
-    Driver           driver(options, study, written.path());
-    const auto       start = std::chrono::steady_clock::now();
-    nlohmann::json   optimum;
+    InterruptPolling               polling;
+    std::optional<OutputDirectory> written;
+    if (rank == 0)
+      written.emplace(directory, origin);
+    Driver         driver(options, study, rank == 0 ? written->path() : std::string());
+    const auto     start = std::chrono::steady_clock::now();
+    nlohmann::json optimum;
     if (study.design == "optimize")
       optimum = optimize(study, driver, out);
-    else
+    else if (n_ranks == 1)
       {
         Progress progress(design.size());
         for (std::size_t i = 0; i < design.size(); ++i)
           {
-            driver.evaluate(design[i]);
+            driver.evaluate(design[i], i);
             progress.update(i + 1);
             check_interrupt();
           }
+      }
+    else
+      {
+        // this rank's points; a failure stops this rank and is reported by rank 0
+        nlohmann::json mine = {{"rows", nlohmann::json::array()}};
+        Progress       progress((design.size() + n_ranks - 1 - rank) / n_ranks);
+        try
+          {
+            for (std::size_t i = rank; i < design.size(); i += n_ranks)
+              {
+                const Point &p = driver.evaluate(design[i], i);
+                nlohmann::json values = nlohmann::json::array();
+                for (const double v : p.values) // nan: null
+                  values.push_back(std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr));
+                mine["rows"].push_back({{"index", i}, {"values", values}, {"error", p.error}});
+                if (rank == 0)
+                  progress.update(mine["rows"].size());
+              }
+          }
+        catch (const InputError &e)
+          {
+            mine["failure"] = e.what();
+          }
+        mine["quantities"] = driver.quantities;
+        // the rows of every rank, in the design's order (nlohmann writes
+        // doubles so that they read back bit for bit)
+        const auto all = Utilities::MPI::gather(MPI_COMM_WORLD, mine.dump(), 0);
+        if (rank != 0)
+          return;
+        std::vector<Point> points(design.size());
+        std::string        failure;
+        for (const auto &text : all)
+          {
+            const auto part = nlohmann::json::parse(text);
+            if (part.contains("failure") && failure.empty())
+              failure = part["failure"].get<std::string>();
+            if (!part["quantities"].empty() && part["quantities"].get<std::vector<std::string>>() != driver.quantities)
+              {
+                if (driver.quantities.empty())
+                  driver.quantities = part["quantities"].get<std::vector<std::string>>();
+                else
+                  throw InputError("In subsection 'Study': 'Quantities' is empty and the ranks chose different "
+                                   "default quantities from their first points. Name the quantities.");
+              }
+            for (const auto &row : part["rows"])
+              {
+                Point &p = points[row["index"].get<std::size_t>()];
+                p.index  = row["index"].get<std::size_t>();
+                p.x      = design[p.index];
+                p.error  = row["error"].get<std::string>();
+                for (const auto &v : row["values"])
+                  p.values.push_back(v.is_null() ? std::numeric_limits<double>::quiet_NaN() : v.get<double>());
+              }
+          }
+        if (!failure.empty())
+          throw InputError(failure);
+        driver.points = points;
       }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -954,7 +1038,7 @@ namespace hamilton
     if (!optimum.is_null())
       results["optimum"] = optimum;
 
-    write_file(written.path() + "/study.csv", [&](std::ostream &csv) {
+    write_file(written->path() + "/study.csv", [&](std::ostream &csv) {
       csv << "point";
       for (const auto &c : columns)
         csv << "," << c;
@@ -969,11 +1053,11 @@ namespace hamilton
           csv << "\n";
         }
     });
-    write_file(written.path() + "/results.json", [&](std::ostream &json) { json << std::setw(2) << results << "\n"; });
-    write_file(written.path() + "/parameters_used.prm",
+    write_file(written->path() + "/results.json", [&](std::ostream &json) { json << std::setw(2) << results << "\n"; });
+    write_file(written->path() + "/parameters_used.prm",
                [&](std::ostream &file) { prm.print_parameters(file, ParameterHandler::ShortPRM); });
     check_interrupt();
-    written.commit();
+    written->commit();
     out << "Results written to " << directory << "/\n";
   }
 } // namespace hamilton

@@ -143,6 +143,45 @@ def main():
             failed_with(r, 1, "--set needs 'Path/To/Entry=value'")
             r = run(hamilton, [beam, "--set", "Beam/Layers/strip/Thickness"], work)
             failed_with(r, 1, "--set needs 'Path/To/Entry=value'", "got 'Beam/Layers/strip/Thickness'")
+    elif case == "study_mpi_two_ranks":
+        # the points distributed over 2 ranks: the same table byte for byte as one rank
+        import shutil as sh
+        grid = os.path.join(source, "prm/studies/bimorph_load_frequency_grid.prm")
+        launcher = sh.which("mpirun")
+        if launcher is None:
+            print("mpirun not found: skipped")
+        else:
+            r1 = run(hamilton, [grid, "--output-dir", os.path.join(work, "one")], work)
+            expect(r1.returncode == 0, "one rank failed")
+            r2 = subprocess.run([launcher, "--allow-run-as-root", "--oversubscribe", "-np", "2", hamilton, grid,
+                                 "--output-dir", os.path.join(work, "two")], cwd=work, capture_output=True,
+                                text=True, timeout=600)
+            print(r2.stdout, r2.stderr)
+            expect(r2.returncode == 0, "two ranks failed")
+            one = open(os.path.join(work, "one", "study.csv")).read()
+            two = open(os.path.join(work, "two", "study.csv")).read() if r2.returncode == 0 else ""
+            expect(one == two, "study.csv differs between 1 and 2 ranks")
+            expect(r2.stdout.count("Results written") == 1, "not exactly one rank reported the results")
+    elif case == "study_continue_on_failure":
+        # a failing point is recorded (nan, its message) and the study goes on
+        import json
+        with open(os.path.join(source, "tests/bad_input/study_point_fails.prm")) as f:
+            text = f.read().replace("set Design = grid", "set Design = grid\n  set Continue on failure = true")
+        text = text.replace("set Values = 0.002, -0.002", "set Values = 0.002, -0.002, 0.003")
+        prm = os.path.join(work, "continue.prm")
+        with open(prm, "w") as f:
+            f.write(text)
+        r = run(hamilton, [prm, "--output-dir", out], work)
+        expect(r.returncode == 0, f"exit status {r.returncode}")
+        if r.returncode == 0:
+            j = json.load(open(os.path.join(out, "results.json")))
+            expect(j["n_failed"] == 1, f"n_failed = {j['n_failed']}")
+            expect("Thickness" in j["points"][1].get("error", ""), "the failure's message is not recorded")
+            expect(j["points"][1]["values"][1] is None, "the failed point has a value")
+            # f1 proportional to the thickness (Euler-Bernoulli): the third row is 1.5 times the first
+            f1, f3 = j["points"][0]["values"][1], j["points"][2]["values"][1]
+            expect(abs(f3 / f1 - 1.5) < 1e-9, f"f1 ratio {f3 / f1}")
+            expect("1 failed" in r.stdout, "the summary does not count the failure")
     elif case in ("write_failure_lumped", "write_failure_beam"):
         # under a file size limit every larger file fails with EFBIG (lumped:
         # 64 kB, room for the C code and library the run compiles, not for
