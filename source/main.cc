@@ -62,6 +62,7 @@ main(int argc, char **argv)
           for (const auto &path : hamilton::BeamModel::named_lists())
             set(first, path, "Names", "NAME");
           set(first, {"Lumped system", "Time functions"}, "Names", "NAME");
+          set(first, {"Study", "Parameters"}, "Names", "NAME");
           std::string names;
           for (const auto &type : components)
             names += (names.empty() ? "" : ", ") + component_name(type);
@@ -70,6 +71,7 @@ main(int argc, char **argv)
           for (const auto &path : hamilton::BeamModel::named_lists())
             set(second, path, "Names", "NAME");
           set(second, {"Lumped system", "Time functions"}, "Names", "NAME");
+          set(second, {"Study", "Parameters"}, "Names", "NAME");
           set(second, {"Lumped system", "Components"}, "Names", names);
           for (const auto &type : components)
             set(second, {"Lumped system", "Components", component_name(type)}, "Type", type);
