@@ -63,7 +63,7 @@ namespace hamilton
      * Entries replaced in the file ("Subsection/.../Entry", value), checked
      * as the file: --set on the command line, and the values of a study's point.
      */
-    std::vector<std::pair<std::string, std::string>> changes;
+    std::vector<std::pair<std::string, std::string>> changes = {};
     /**
      * Not null: run as one point of a study (subsection 'Study' is not
      * run again) and store the results.json document here.

@@ -535,6 +535,23 @@ namespace hamilton
     std::string closest;
     for (const auto &c : closest_entries(prm, path, 3))
       closest += (closest.empty() ? "'" : ", '") + c + "'";
+    // the parent is a list 'name = expression; ...': name its items
+    if (parts.size() >= 2)
+      {
+        const std::vector<std::string> subsection(parts.begin(), parts.end() - 2);
+        const ParameterHandler        &read = values ? *values : prm;
+        if (entry_declared(read, subsection, parts[parts.size() - 2]))
+          {
+            std::string items;
+            for (const auto &item : Utilities::split_string_list(read.get(subsection, parts[parts.size() - 2]), ';'))
+              if (item.find('=') != std::string::npos)
+                items += (items.empty() ? "'" : ", '") + Utilities::trim(item.substr(0, item.find('='))) + "'";
+            if (!items.empty())
+              return "'" + parts[parts.size() - 2] + "' has no item '" + parts.back() + "'; its items are " + items +
+                     ". Give one of them, e.g. '" + path.substr(0, path.rfind('/') + 1) +
+                     Utilities::trim(items.substr(1, items.find('\'', 1) - 1)) + "'.";
+          }
+      }
     return "no entry of the parameter file has this path. The closest existing entries are " + closest +
            ". Give the subsections and the entry joined by '/', as 'hamilton --print-parameters' lists them "
            "(e.g. 'Beam/Layers/substrate/Thickness').";

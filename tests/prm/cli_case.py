@@ -125,6 +125,16 @@ def main():
             expect(r.returncode == 0 and "is valid" in r.stdout, "--validate with --set failed")
             j = results([lumped, "--set", "Lumped system/Simulation/Final time=0.1"], "lumped")
             expect(j.get("lumped", {}).get("final_time_s") == 0.1, "final time not changed")
+            # an item of 'Lumped system/Parameters': the base excitation at 13 Hz instead of 12;
+            # the simulated motion follows the closed-form steady state of 13 Hz (x_error)
+            import math
+            k, c, w = (2 * math.pi * 10) ** 2, 2 * 0.1 * 2 * math.pi * 10, 2 * math.pi * 13
+            T = math.sqrt((k**2 + (c * w) ** 2) / ((k - w**2) ** 2 + (c * w) ** 2))
+            j = results([os.path.join(source, "prm/lumped/base_excitation.prm"), "--set",
+                         "Lumped system/Parameters/f=13"], "base_13hz")
+            final = j.get("lumped", {}).get("final_state", {})
+            expect(abs(final.get("transmissibility", 0) / T - 1) < 1e-12, f"transmissibility {final.get('transmissibility')}")
+            expect(abs(final.get("x_error", 1)) < 1e-10, f"x_error {final.get('x_error')}")
         elif case == "set_piezo":
             # the bimorph's capacitance eps33S b L/(2 h_p) doubles with the width
             piezo = os.path.join(source, "prm/piezo/bimorph_harvester.prm")
