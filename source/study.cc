@@ -514,6 +514,11 @@ namespace hamilton
               add_if("lumped/final_state/" + name);
               add_if("lumped/final_state/" + name + "_dot");
             }
+        // the largest value of every power output (a column named *_W)
+        if (lumped.contains("range") && lumped["range"].is_object())
+          for (auto item = lumped["range"].begin(); item != lumped["range"].end(); ++item)
+            if (item.key().size() > 2 && item.key().compare(item.key().size() - 2, 2, "_W") == 0)
+              add_if("lumped/range/" + item.key() + "/max");
         if (lumped.contains("linearization") && lumped["linearization"].contains("eigenvalues"))
           for (std::size_t i = 0; i < lumped["linearization"]["eigenvalues"].size(); ++i)
             {

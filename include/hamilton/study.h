@@ -98,7 +98,8 @@ namespace hamilton
    * one run: the first three frequencies (and f_oc, k_eff of the first
    * mode of a piezo beam), static tip deflection, buckling load factor, peak
    * power per electrode, optimal load and maximum power, ROM frequencies, the
-   * final values of a lumped system's coordinates and velocities, its
+   * final values of a lumped system's coordinates and velocities, the largest
+   * value of each of its power outputs (names ending in _W), its
    * linearization's eigenvalues and its energy audit's relative residual.
    */
   std::vector<std::string>

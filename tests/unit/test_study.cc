@@ -88,6 +88,7 @@ TEST(Study, DefaultQuantities)
     {"lumped",
      {{"coordinates", {{{"name", "x"}}}},
       {"final_state", {{"x", 0.}, {"x_dot", 1.}, {"power_W", 2.}}},
+      {"range", {{"power_W", {{"min", 0.}, {"max", 3.}}}, {"x", {{"min", 0.}, {"max", 1.}}}}},
       {"energy_audit", {{"largest_relative_residual", 1e-9}}}}}};
   const std::vector<std::string> expected{"modes/0/frequency_hz",
                                           "modes/0/frequency_open_circuit_hz",
@@ -95,6 +96,7 @@ TEST(Study, DefaultQuantities)
                                           "modes/1/frequency_hz",
                                           "lumped/final_state/x",
                                           "lumped/final_state/x_dot",
+                                          "lumped/range/power_W/max",
                                           "lumped/energy_audit/largest_relative_residual"};
   EXPECT_EQ(default_quantities(results), expected);
 }
