@@ -329,8 +329,8 @@ namespace hamilton
     // output directory is written as a whole or not at all.
     InterruptPolling polling;
     OutputDirectory  written(output.directory, origin);
-    if (beam && (options.write_output || lumped))
-      beam_run.write(output, written.path());
+    if (beam && (options.write_output || lumped)) // a study's point: only the files the lumped system reads
+      beam_run.write(options.write_output ? output : OutputOptions{output.directory, false, 1}, written.path());
     if (lumped && beam)
       {
         lumped_run.system.search_directories.push_back(written.path());
