@@ -14,6 +14,7 @@ packages=(
   libginac-dev libsundials-dev   # lumped library: symbolic derivation, IDAS
   libgtest-dev
   nlohmann-json3-dev
+  libnlopt-cxx-dev      # studies: optimization (NLopt)
   python3 python3-matplotlib
   python3-sympy python3-scipy   # the SymPy + SciPy peer of benchmark_lumped_systems (benchmarks/peers)
   python3-vtk9 xvfb xauth libgl1-mesa-dri   # headless rendering of animations (postprocess/render_animation.py)

@@ -18,6 +18,8 @@ namespace
     "Usage:\n"
     "  hamilton FILE.prm [--output-dir DIR]  run what the file describes\n"
     "  hamilton --validate FILE.prm           read and check the file only\n"
+    "  ... --set 'Path/To/Entry=value'         replace an entry of the file (repeatable),\n"
+    "                                         e.g. --set 'Beam/Layers/strip/Thickness=0.003'\n"
     "  hamilton --print-equations FILE.prm    the derived equations of the lumped\n"
     "                                         system, as text and LaTeX\n"
     "  hamilton --print-parameters            every entry with its documentation,\n"
@@ -77,6 +79,7 @@ main(int argc, char **argv)
           for (const auto &path : hamilton::BeamModel::named_lists())
             set(first, path, "Names", "NAME");
           set(first, {"Lumped system", "Time functions"}, "Names", "NAME");
+          set(first, {"Study", "Parameters"}, "Names", "NAME");
           std::string names;
           for (const auto &type : components)
             names += (names.empty() ? "" : ", ") + component_name(type);
@@ -85,6 +88,7 @@ main(int argc, char **argv)
           for (const auto &path : hamilton::BeamModel::named_lists())
             set(second, path, "Names", "NAME");
           set(second, {"Lumped system", "Time functions"}, "Names", "NAME");
+          set(second, {"Study", "Parameters"}, "Names", "NAME");
           set(second, {"Lumped system", "Components"}, "Names", names);
           for (const auto &type : components)
             set(second, {"Lumped system", "Components", component_name(type)}, "Type", type);
@@ -109,6 +113,22 @@ main(int argc, char **argv)
             options.validate_only = true;
           else if (args[i] == "--print-equations")
             options.print_equations = true;
+          else if (args[i] == "--set")
+            {
+              const std::string change = i + 1 < args.size() ? args[i + 1] : "";
+              const auto        equals = change.find('=');
+              if (equals == std::string::npos || equals == 0 || change.rfind("--", 0) == 0)
+                {
+                  std::cerr << "Error: the option --set needs 'Path/To/Entry=value' (subsections and entry "
+                               "joined by '/', as 'hamilton --print-parameters' lists them), e.g. --set "
+                               "'Beam/Layers/strip/Thickness=0.003'"
+                            << (change.empty() ? "" : "; got '" + change + "'") << ".\n"
+                            << usage;
+                  return 1;
+                }
+              options.changes.emplace_back(change.substr(0, equals), change.substr(equals + 1));
+              ++i;
+            }
           else if (args[i] == "--output-dir")
             {
               if (i + 1 == args.size() || args[i + 1].empty() || args[i + 1].rfind("--", 0) == 0)

@@ -9,6 +9,7 @@
 #include <hamilton/lumped/lumped_run.h>
 #include <hamilton/output/writers.h>
 #include <hamilton/run.h>
+#include <hamilton/study.h>
 #include <hamilton/sweep.h>
 
 #include <filesystem>
@@ -96,6 +97,7 @@ namespace hamilton
     Discretization::declare_parameters_of_all(prm);
     Analysis::declare_parameters_of_all(prm);
     Sweep::declare_parameters(prm);
+    Study::declare_parameters(prm, first_pass);
     lumped::LumpedRun::declare_parameters(prm, first_pass);
     declare_output(prm);
   }
@@ -105,18 +107,7 @@ namespace hamilton
                   const std::string                                      &parameter_file,
                   const std::vector<std::pair<std::string, std::string>> &changes)
   {
-    read_parameter_file(prm, parameter_file, declare_all_parameters);
-    for (const auto &[path, value] : changes)
-      {
-        auto              parts = Utilities::split_string_list(path, '/');
-        const std::string entry = parts.back();
-        parts.pop_back();
-        for (const auto &p : parts)
-          prm.enter_subsection(p);
-        prm.set(entry, value);
-        for (std::size_t i = 0; i < parts.size(); ++i)
-          prm.leave_subsection();
-      }
+    read_parameter_file(prm, parameter_file, declare_all_parameters, changes);
   }
 
   std::unique_ptr<LoadedBeam>
@@ -346,7 +337,7 @@ namespace hamilton
   run(const RunOptions &options, std::ostream &out)
   {
     ParameterHandler prm;
-    read_parameter_file(prm, options.parameter_file, declare_all_parameters);
+    read_parameters(prm, options.parameter_file, options.changes);
     Section section(prm);
     const OutputOptions output = parse_output(section, options);
     const std::string   origin = options.output_directory.empty() ? "'Output/Directory'" : "--output-dir";
@@ -362,17 +353,6 @@ namespace hamilton
                            "lumped system alone. Run the file, or move the lumped system to a file of its own.");
         run_continuum(options, prm, section, output, origin, lumped, out);
         return;
-      }
-    // every other run is serial: under mpirun, rank 0 alone works
-    if (started_by_mpi_launcher())
-      {
-        const unsigned int rank = Utilities::MPI::this_mpi_process(MPI_COMM_WORLD);
-        const unsigned int size = Utilities::MPI::n_mpi_processes(MPI_COMM_WORLD);
-        if (rank > 0)
-          return;
-        if (size > 1)
-          std::cerr << "Note: started as " << size << " MPI processes; Hamilton runs this file serially: process 0 "
-                    << "computes and writes, the other " << size - 1 << " ended at once.\n";
       }
     if (!beam && !lumped)
       throw InputError("'" + options.parameter_file + "' describes neither a beam (subsection 'Beam/Segments', "
@@ -401,6 +381,22 @@ namespace hamilton
         return;
       }
     OutputDirectory::check_target(output.directory, origin);
+    if (options.point_results == nullptr && Study::described_in(prm))
+      return run_study(options, prm, output.directory, origin, out);
+    // every other run (not a study, not a continuum) is serial: under
+    // mpirun, rank 0 alone works
+    if (started_by_mpi_launcher() && options.point_results == nullptr)
+      {
+        const unsigned int rank = Utilities::MPI::this_mpi_process(MPI_COMM_WORLD);
+        const unsigned int size = Utilities::MPI::n_mpi_processes(MPI_COMM_WORLD);
+        if (rank > 0)
+          return;
+        if (size > 1)
+          std::cerr << "Note: started as " << size << " MPI processes; Hamilton runs this file serially: process 0 "
+                    << "computes and writes, the other " << size - 1 << " ended at once.\n";
+      }
+    if (!beam)
+      Sweep::check_without_beam(prm);
 
     BeamRun beam_run;
     if (beam)
@@ -473,8 +469,8 @@ namespace hamilton
     // output directory is written as a whole or not at all.
     InterruptPolling polling;
     OutputDirectory  written(output.directory, origin);
-    if (beam)
-      beam_run.write(output, written.path());
+    if (beam && (options.write_output || lumped)) // a study's point: only the files the lumped system reads
+      beam_run.write(options.write_output ? output : OutputOptions{output.directory, false, 1}, written.path());
     if (lumped && beam)
       {
         lumped_run.system.search_directories.push_back(written.path());
@@ -514,6 +510,10 @@ namespace hamilton
           warnings.push_back(w);
       }
     results["warnings"] = warnings;
+    if (options.point_results != nullptr)
+      *options.point_results = results;
+    if (!options.write_output)
+      return;
     write_file(written.path() + "/results.json", [&](std::ostream &json) { json << std::setw(2) << results << "\n"; });
     write_file(written.path() + "/parameters_used.prm",
                [&](std::ostream &file) { prm.print_parameters(file, ParameterHandler::ShortPRM); });

@@ -1,5 +1,6 @@
 #include <hamilton/analyses/modal.h>
 #include <hamilton/discretization/discretization.h>
+#include <hamilton/lumped/lumped_run.h>
 #include <hamilton/sweep.h>
 
 #include <deal.II/base/utilities.h>
@@ -116,11 +117,45 @@ namespace hamilton
              "one-parameter sweep.");
   }
 
+  namespace
+  {
+    /** What to write instead of a sweep that cannot run as one. */
+    const std::string write_a_study =
+      " Write a study instead, which repeats every analysis and a lumped system: subsection 'Study' with "
+      "'Design = grid' and, per parameter, a subsection of 'Study/Parameters' with 'Path' and 'Values' "
+      "(README, section Studies; example prm/studies/).";
+  } // namespace
+
+  void
+  Sweep::check_without_beam(ParameterHandler &prm)
+  {
+    const std::string path = Utilities::trim(prm.get({"Sweep"}, "Parameter 1"));
+    if (!path.empty())
+      input_error("Sweep",
+                  "Parameter 1",
+                  "'" + path + "'",
+                  "subsection 'Sweep' repeats the modal analysis of a beam, and this file has no beam: the "
+                  "sweep would be ignored." + write_a_study);
+  }
+
   void
   Sweep::check(ParameterHandler &prm,
                const std::vector<std::pair<std::string, std::unique_ptr<Analysis>>>
                  &analyses)
   {
+    for (const auto &a : analyses)
+      if (a.first != "modal")
+        input_error("Sweep",
+                    "Parameter 1",
+                    "'" + axes[0].path + "'",
+                    "subsection 'Sweep' repeats only the modal analysis, and this file also selects '" + a.first +
+                      "' in 'Analysis/Analyses': its results would be dropped." + write_a_study);
+    if (lumped::LumpedRun::described_in(prm))
+      input_error("Sweep",
+                  "Parameter 1",
+                  "'" + axes[0].path + "'",
+                  "subsection 'Sweep' repeats only the modal analysis of the beam, and this file also has a "
+                  "lumped system: it would not be run." + write_a_study);
     modal = nullptr;
     for (const auto &a : analyses)
       if (a.first == "modal")

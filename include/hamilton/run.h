@@ -59,6 +59,18 @@ namespace hamilton
     bool validate_only = false;
     /** Print the derived equations of the lumped system; write nothing. */
     bool print_equations = false;
+    /**
+     * Entries replaced in the file ("Subsection/.../Entry", value), checked
+     * as the file: --set on the command line, and the values of a study's point.
+     */
+    std::vector<std::pair<std::string, std::string>> changes = {};
+    /**
+     * Not null: run as one point of a study (subsection 'Study' is not
+     * run again) and store the results.json document here.
+     */
+    nlohmann::json *point_results = nullptr;
+    /** Whether the output directory is written (false for a study's points by default). */
+    bool write_output = true;
   };
 
   /**

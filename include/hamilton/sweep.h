@@ -33,7 +33,18 @@ namespace hamilton
       return !axes.empty();
     }
 
-    /** Check the paths exist and that the modal analysis is selected. */
+    /**
+     * Refuse a sweep in a file without a beam (it would be ignored), saying
+     * to write a study.
+     */
+    static void
+    check_without_beam(dealii::ParameterHandler &prm);
+
+    /**
+     * Check the paths exist and that the modal analysis is selected, and
+     * refuse other analyses or a lumped system (the sweep would drop them),
+     * saying to write a study.
+     */
     void
     check(dealii::ParameterHandler &prm,
           const std::vector<std::pair<std::string, std::unique_ptr<Analysis>>>

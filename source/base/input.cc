@@ -13,6 +13,7 @@
 #include <limits>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -293,6 +294,8 @@ namespace hamilton
     {
       unsigned int line;
       std::string  path, name, value;
+      /** The last line of the statement (after '\\' continuation lines). */
+      unsigned int last_line;
     };
 
     /**
@@ -335,7 +338,7 @@ namespace hamilton
               for (const auto &s : stack)
                 path += (path.empty() ? "" : "/") + s;
               result.push_back({first_line, path, collapse_blanks(text.substr(4, text.find('=') - 4)),
-                                Utilities::trim(text.substr(text.find('=') + 1))});
+                                Utilities::trim(text.substr(text.find('=') + 1)), number});
             }
         }
       return result;
@@ -402,13 +405,280 @@ namespace hamilton
                      "subsection and entry.");
   }
 
+  namespace
+  {
+    /** "Beam / Layers/x" -> {"Beam", "Layers", "x"}, each part with its blanks collapsed. */
+    std::vector<std::string>
+    split_path(const std::string &path)
+    {
+      std::vector<std::string> parts;
+      for (const auto &part : Utilities::split_string_list(path, '/'))
+        parts.push_back(collapse_blanks(part));
+      return parts;
+    }
+
+    /** Every entry of `node` (a tree printed as JSON), as paths 'A/B/entry'. */
+    void
+    collect_entries(const nlohmann::json &node, const std::string &prefix, std::vector<std::string> &paths)
+    {
+      for (auto item = node.begin(); item != node.end(); ++item)
+        {
+          // entries are objects with a "value", subsections objects without
+          const std::string name = item.key();
+          if (item->is_object() && item->contains("value") && (*item)["value"].is_string())
+            paths.push_back(prefix + name);
+          else if (item->is_object())
+            collect_entries(*item, prefix + name + "/", paths);
+        }
+    }
+
+    std::size_t
+    edit_distance(const std::string &a, const std::string &b)
+    {
+      std::vector<std::size_t> row(b.size() + 1);
+      for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+      for (std::size_t i = 1; i <= a.size(); ++i)
+        {
+          std::size_t diagonal = row[0];
+          row[0]               = i;
+          for (std::size_t j = 1; j <= b.size(); ++j)
+            {
+              const std::size_t above = row[j];
+              const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                                std::tolower(static_cast<unsigned char>(b[j - 1]));
+              row[j]   = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+              diagonal = above;
+            }
+        }
+      return row[b.size()];
+    }
+  } // namespace
+
+  std::optional<std::string>
+  list_item(const std::string &entry_value, const std::string &name)
+  {
+    for (const auto &item : Utilities::split_string_list(entry_value, ';'))
+      if (const auto equals = item.find('='); equals != std::string::npos &&
+                                              Utilities::trim(item.substr(0, equals)) == Utilities::trim(name))
+        return Utilities::trim(item.substr(equals + 1));
+    return std::nullopt;
+  }
+
+  namespace
+  {
+    /** `entry_value` with the item NAME of its 'name = expression; ...' list set to `value`. */
+    std::string
+    replace_list_item(const std::string &entry_value, const std::string &name, const std::string &value)
+    {
+      std::string result;
+      for (const auto &item : Utilities::split_string_list(entry_value, ';'))
+        {
+          const auto equals = item.find('=');
+          const bool match  = equals != std::string::npos && Utilities::trim(item.substr(0, equals)) == name;
+          result += (result.empty() ? "" : "; ") + (match ? name + " = " + value : Utilities::trim(item));
+        }
+      return result;
+    }
+
+    /** "A/B/Entry/NAME" -> the path of Entry, if it is declared and its value lists NAME. */
+    std::optional<std::vector<std::string>>
+    list_entry_of_item(const ParameterHandler &prm, const ParameterHandler &values, std::vector<std::string> parts)
+    {
+      if (parts.size() < 2)
+        return std::nullopt;
+      const std::string name = parts.back();
+      parts.pop_back();
+      const std::vector<std::string> subsection(parts.begin(), parts.end() - 1);
+      if (!entry_declared(prm, subsection, parts.back()) || !entry_declared(values, subsection, parts.back()) ||
+          !list_item(values.get(subsection, parts.back()), name))
+        return std::nullopt;
+      return parts;
+    }
+  } // namespace
+
+  std::string
+  check_entry_value_text(const std::string &value)
+  {
+    if (value.find_first_of("#\n\r\\") != std::string::npos)
+      return "a value may not contain '#', '\\' or a line break (comment and line syntax of a parameter "
+             "file). Give the value alone, e.g. 'Path/Entry=0.002'.";
+    return "";
+  }
+
+  std::vector<std::string>
+  closest_entries(const ParameterHandler &prm, const std::string &path, const unsigned int n)
+  {
+    std::ostringstream text;
+    prm.print_parameters(text, ParameterHandler::OutputStyle(ParameterHandler::JSON));
+    std::vector<std::string> paths;
+    collect_entries(nlohmann::json::parse(text.str()), "", paths);
+    std::string wanted;
+    for (const auto &part : split_path(path))
+      wanted += (wanted.empty() ? "" : "/") + part;
+    std::stable_sort(paths.begin(), paths.end(), [&](const std::string &a, const std::string &b) {
+      return edit_distance(a, wanted) < edit_distance(b, wanted);
+    });
+    paths.resize(std::min<std::size_t>(paths.size(), n));
+    return paths;
+  }
+
+  std::string
+  check_entry_path(const ParameterHandler &prm, const std::string &path, const ParameterHandler *values)
+  {
+    const auto parts = split_path(path);
+    if (parts.size() >= 1 && !parts.back().empty() &&
+        entry_declared(prm, std::vector<std::string>(parts.begin(), parts.end() - 1), parts.back()))
+      return "";
+    if (list_entry_of_item(prm, values ? *values : prm, parts))
+      return "";
+    std::string closest;
+    for (const auto &c : closest_entries(prm, path, 3))
+      closest += (closest.empty() ? "'" : ", '") + c + "'";
+    // the parent is a list 'name = expression; ...': name its items
+    if (parts.size() >= 2)
+      {
+        const std::vector<std::string> subsection(parts.begin(), parts.end() - 2);
+        const ParameterHandler        &read = values ? *values : prm;
+        if (entry_declared(read, subsection, parts[parts.size() - 2]))
+          {
+            std::string items;
+            for (const auto &item : Utilities::split_string_list(read.get(subsection, parts[parts.size() - 2]), ';'))
+              if (item.find('=') != std::string::npos)
+                items += (items.empty() ? "'" : ", '") + Utilities::trim(item.substr(0, item.find('='))) + "'";
+            if (!items.empty())
+              return "'" + parts[parts.size() - 2] + "' has no item '" + parts.back() + "'; its items are " + items +
+                     ". Give one of them, e.g. '" + path.substr(0, path.rfind('/') + 1) +
+                     Utilities::trim(items.substr(1, items.find('\'', 1) - 1)) + "'.";
+          }
+      }
+    return "no entry of the parameter file has this path. The closest existing entries are " + closest +
+           ". Give the subsections and the entry joined by '/', as 'hamilton --print-parameters' lists them "
+           "(e.g. 'Beam/Layers/substrate/Thickness').";
+  }
+
+  std::string
+  check_entry_value(ParameterHandler &prm, const std::string &path, const std::string &value)
+  {
+    if (const std::string problem = check_entry_value_text(value); !problem.empty())
+      return problem;
+    auto parts = split_path(path);
+    if (!entry_declared(prm, std::vector<std::string>(parts.begin(), parts.end() - 1), parts.back()))
+      {
+        // an item of a list 'name = expression; ...' (lumped parameters): a number
+        try
+          {
+            parse_number(value);
+          }
+        catch (const std::invalid_argument &reason)
+          {
+            return reason.what();
+          }
+        return "";
+      }
+    const std::string entry = parts.back();
+    parts.pop_back();
+    const std::string original = prm.get(parts, entry);
+    for (const auto &p : parts)
+      prm.enter_subsection(p);
+    std::string requirement;
+    try
+      {
+        prm.set(entry, value);
+        prm.set(entry, original);
+      }
+    catch (const std::exception &)
+      {
+        std::ostringstream text;
+        prm.print_parameters(text, ParameterHandler::OutputStyle(ParameterHandler::JSON));
+        const nlohmann::json *node = nullptr;
+        const nlohmann::json  tree = nlohmann::json::parse(text.str());
+        node                       = &tree;
+        for (const auto &p : parts)
+          node = &node->at(p);
+        const std::string allowed = node->at(entry).value("pattern_description", std::string("?"));
+        requirement = "does not match the values the entry allows: " + allowed +
+                      ". Run 'hamilton --print-parameters' for what each entry allows.";
+        if (allowed.rfind("[Double", 0) == 0)
+          try
+            {
+              parse_number(value);
+            }
+          catch (const std::invalid_argument &reason)
+            {
+              requirement = reason.what();
+            }
+      }
+    for (std::size_t i = 0; i < parts.size(); ++i)
+      prm.leave_subsection();
+    return requirement;
+  }
+
+  std::string
+  apply_changes(const std::string &text, const std::vector<std::pair<std::string, std::string>> &changes)
+  {
+    std::vector<std::string> lines;
+    {
+      std::istringstream in(text);
+      std::string        line;
+      while (std::getline(in, line))
+        lines.push_back(line);
+    }
+    std::istringstream in(text);
+    const auto         sets = scan_set_lines(in);
+    std::string        appended;
+    for (const auto &[path, value] : changes)
+      {
+        auto              parts = split_path(path);
+        const std::string entry = parts.back();
+        parts.pop_back();
+        std::string subsection;
+        for (const auto &p : parts)
+          subsection += (subsection.empty() ? "" : "/") + p;
+        bool replaced = false;
+        // the same line numbers: later messages name lines of the file
+        const auto replace = [&](const SetLine &set, const std::string &name, const std::string &new_value) {
+          lines[set.line - 1] = "set " + name + " = " + new_value;
+          for (unsigned int l = set.line; l < set.last_line; ++l)
+            lines[l].clear();
+          replaced = true;
+        };
+        for (const auto &set : sets)
+          if (set.path == subsection && set.name == entry)
+            replace(set, entry, value);
+        // an item of a list 'name = expression; ...' (e.g. 'Lumped system/Parameters/R')
+        if (!replaced && !parts.empty())
+          {
+            const std::string list = parts.back();
+            const std::string parent =
+              subsection.size() > list.size() ? subsection.substr(0, subsection.size() - list.size() - 1) : "";
+            for (const auto &set : sets)
+              if (set.path == parent && set.name == list && list_item(set.value, entry))
+                replace(set, list, replace_list_item(set.value, entry, value));
+          }
+        if (!replaced)
+          {
+            for (const auto &p : parts)
+              appended += "subsection " + p + "\n";
+            appended += "set " + entry + " = " + value + "\n";
+            for (std::size_t i = 0; i < parts.size(); ++i)
+              appended += "end\n";
+          }
+      }
+    std::string result;
+    for (const auto &line : lines)
+      result += line + "\n";
+    return result + appended;
+  }
+
   void
   read_parameter_file(
-    ParameterHandler  &prm,
-    const std::string &filename,
-    const std::function<void(ParameterHandler &, const ParameterHandler *)>
-      &declare)
+    ParameterHandler                                                         &prm,
+    const std::string                                                        &filename,
+    const std::function<void(ParameterHandler &, const ParameterHandler *)> &declare,
+    const std::vector<std::pair<std::string, std::string>>                  &changes)
   {
+    std::string text;
     {
       std::error_code error;
       if (std::filesystem::is_directory(filename, error))
@@ -419,32 +689,53 @@ namespace hamilton
       if (!test)
         throw InputError("Cannot open parameter file '" + filename +
                          "'. Check the path and the permissions.");
-      check_duplicate_entries(test, filename);
+      std::ostringstream contents;
+      contents << test.rdbuf();
+      text = contents.str();
+      std::istringstream in(text);
+      check_duplicate_entries(in, filename);
     }
-    // lenient passes: the first learns the lists of names, the second what
-    // depends on a named item (e.g. a component's type)
-    ParameterHandler first, second;
-    const auto       lenient = [&](ParameterHandler &pass, const ParameterHandler *previous) {
-      declare(pass, previous);
+    for (const auto &[path, value] : changes)
+      if (const std::string problem = check_entry_value_text(value); !problem.empty())
+        throw InputError("--set '" + path + "=" + value + "': " + problem);
+    text = apply_changes(text, changes);
+    // each change names an entry that exists and a value it allows, checked
+    // before the file's own messages (a change appended to the text has no
+    // line of the file to name); on a lenient pass only the entries declared
+    // so far
+    const auto check_changes = [&](ParameterHandler &pass, const ParameterHandler *values, const bool strict) {
+      for (const auto &[path, value] : changes)
+        {
+          std::string problem = check_entry_path(pass, path, values);
+          if (problem.empty())
+            problem = check_entry_value(pass, path, value);
+          else if (!strict)
+            continue;
+          if (!problem.empty())
+            throw InputError("--set '" + path + "=" + value + "': " + problem);
+        }
+    };
+    const auto parse = [&](ParameterHandler &pass, const bool skip_undefined) {
+      std::istringstream in(text);
       try
         {
-          pass.parse_input(filename, "", true);
+          pass.parse_input(in, filename, "", skip_undefined);
         }
       catch (const std::exception &e)
         {
+          check_changes(pass, nullptr, false);
           rethrow_parse_error(filename, e);
         }
     };
-    lenient(first, nullptr);
-    lenient(second, &first);
+    // lenient passes: the first learns the lists of names, the second what
+    // depends on a named item (e.g. a component's type)
+    ParameterHandler first, second;
+    declare(first, nullptr);
+    parse(first, true);
+    declare(second, &first);
+    parse(second, true);
     declare(prm, &second);
-    try
-      {
-        prm.parse_input(filename, "", false);
-      }
-    catch (const std::exception &e)
-      {
-        rethrow_parse_error(filename, e);
-      }
+    check_changes(prm, &second, true);
+    parse(prm, false);
   }
 } // namespace hamilton

@@ -121,6 +121,98 @@ def main():
         expect(not os.path.exists(os.path.join(out, "stale.csv")), "a file of the earlier run survived")
         expect(os.path.exists(os.path.join(out, "results.json")), "no results.json")
         expect(not glob.glob(os.path.join(work, ".out.*")), "a temporary directory was left")
+    elif case.startswith("set_"):
+        # --set changes an entry as the file would: the results follow the
+        # closed forms of the changed model (not the program's own output)
+        import json
+        def results(args, name):
+            r = run(hamilton, args + ["--output-dir", os.path.join(work, name)], work)
+            expect(r.returncode == 0, f"{name}: exit status {r.returncode}")
+            return json.load(open(os.path.join(work, name, "results.json"))) if r.returncode == 0 else {}
+        if case == "set_beam":
+            # f1 = 18.56704 Hz at h = 2 mm, proportional to h (Euler-Bernoulli): 27.85056 Hz at 3 mm
+            j = results([beam, "--set", "Beam/Layers/strip/Thickness=0.003"], "beam")
+            f = j.get("modes", [{}])[0].get("frequency_hz", 0)
+            expect(abs(f / (18.567035432092403 * 1.5) - 1) < 1e-9, f"f1 = {f}")
+            # a list of names changed too: a second layer on the first (both steel, 4 mm in all)
+            j = results([beam, "--set", "Beam/Layers/Names=strip, top", "--set", "Beam/Layers/top/Material=steel",
+                         "--set", "Beam/Layers/top/Thickness=0.002", "--set", "Beam/Layers/top/Width=0.02",
+                         "--set", "Beam/Segments/beam/Layers=strip, top"], "two_layers")
+            f = j.get("modes", [{}])[0].get("frequency_hz", 0)
+            expect(abs(f / (18.567035432092403 * 2) - 1) < 1e-9, f"two layers: f1 = {f}")
+        elif case == "set_lumped":
+            # RLC: the final charge follows the step source: q = C V (C changed by the set)
+            r = run(hamilton, ["--validate", lumped, "--set", "Lumped system/Simulation/Final time=0.1"], work)
+            expect(r.returncode == 0 and "is valid" in r.stdout, "--validate with --set failed")
+            j = results([lumped, "--set", "Lumped system/Simulation/Final time=0.1"], "lumped")
+            expect(j.get("lumped", {}).get("final_time_s") == 0.1, "final time not changed")
+            # an item of 'Lumped system/Parameters': the base excitation at 13 Hz instead of 12;
+            # the simulated motion follows the closed-form steady state of 13 Hz (x_error)
+            import math
+            k, c, w = (2 * math.pi * 10) ** 2, 2 * 0.1 * 2 * math.pi * 10, 2 * math.pi * 13
+            T = math.sqrt((k**2 + (c * w) ** 2) / ((k - w**2) ** 2 + (c * w) ** 2))
+            j = results([os.path.join(source, "prm/lumped/base_excitation.prm"), "--set",
+                         "Lumped system/Parameters/f=13"], "base_13hz")
+            final = j.get("lumped", {}).get("final_state", {})
+            expect(abs(final.get("transmissibility", 0) / T - 1) < 1e-12, f"transmissibility {final.get('transmissibility')}")
+            expect(abs(final.get("x_error", 1)) < 1e-10, f"x_error {final.get('x_error')}")
+        elif case == "set_piezo":
+            # the bimorph's capacitance eps33S b L/(2 h_p) doubles with the width
+            piezo = os.path.join(source, "prm/piezo/bimorph_harvester.prm")
+            j = results([piezo, "--set", "Beam/Layers/pzt_lower/Width=12.8e-3", "--set",
+                         "Beam/Layers/pzt_upper/Width=12.8e-3", "--set", "Beam/Layers/substrate/Width=12.8e-3"], "piezo")
+            c = j.get("electrodes", [{}])[0].get("capacitance_F", 0)
+            expect(abs(c / (25.55e-9 * 12.8e-3 * 24.53e-3 / (2 * 0.265e-3)) - 1) < 1e-12, f"C = {c}")
+        elif case == "set_coupled":
+            coupled = os.path.join(source, "prm/coupled/motor_driven_harvester.prm")
+            r = run(hamilton, ["--validate", coupled, "--set", "Lumped system/Simulation/Final time=0.05"], work)
+            expect(r.returncode == 0 and "is valid too" in r.stdout, "--validate of a coupled file with --set failed")
+            j = results([coupled, "--set", "Lumped system/Simulation/Final time=0.05"], "coupled")
+            expect(j.get("lumped", {}).get("final_time_s") == 0.05, "final time not changed")
+        elif case == "set_without_value":
+            r = run(hamilton, [beam, "--set"], work)
+            failed_with(r, 1, "--set needs 'Path/To/Entry=value'")
+            r = run(hamilton, [beam, "--set", "Beam/Layers/strip/Thickness"], work)
+            failed_with(r, 1, "--set needs 'Path/To/Entry=value'", "got 'Beam/Layers/strip/Thickness'")
+    elif case == "study_mpi_two_ranks":
+        # the points distributed over 2 ranks: the same table byte for byte as one rank
+        import shutil as sh
+        grid = os.path.join(source, "prm/studies/bimorph_load_frequency_grid.prm")
+        launcher = sh.which("mpirun")
+        if launcher is None:
+            print("mpirun not found: skipped")
+        else:
+            r1 = run(hamilton, [grid, "--output-dir", os.path.join(work, "one")], work)
+            expect(r1.returncode == 0, "one rank failed")
+            r2 = subprocess.run([launcher, "--allow-run-as-root", "--oversubscribe", "-np", "2", hamilton, grid,
+                                 "--output-dir", os.path.join(work, "two")], cwd=work, capture_output=True,
+                                text=True, timeout=600)
+            print(r2.stdout, r2.stderr)
+            expect(r2.returncode == 0, "two ranks failed")
+            one = open(os.path.join(work, "one", "study.csv")).read()
+            two = open(os.path.join(work, "two", "study.csv")).read() if r2.returncode == 0 else ""
+            expect(one == two, "study.csv differs between 1 and 2 ranks")
+            expect(r2.stdout.count("Results written") == 1, "not exactly one rank reported the results")
+    elif case == "study_continue_on_failure":
+        # a failing point is recorded (nan, its message) and the study goes on
+        import json
+        with open(os.path.join(source, "tests/bad_input/study_point_fails.prm")) as f:
+            text = f.read().replace("set Design = grid", "set Design = grid\n  set Continue on failure = true")
+        text = text.replace("set Values = 0.002, -0.002", "set Values = 0.002, -0.002, 0.003")
+        prm = os.path.join(work, "continue.prm")
+        with open(prm, "w") as f:
+            f.write(text)
+        r = run(hamilton, [prm, "--output-dir", out], work)
+        expect(r.returncode == 0, f"exit status {r.returncode}")
+        if r.returncode == 0:
+            j = json.load(open(os.path.join(out, "results.json")))
+            expect(j["n_failed"] == 1, f"n_failed = {j['n_failed']}")
+            expect("Thickness" in j["points"][1].get("error", ""), "the failure's message is not recorded")
+            expect(j["points"][1]["values"][1] is None, "the failed point has a value")
+            # f1 proportional to the thickness (Euler-Bernoulli): the third row is 1.5 times the first
+            f1, f3 = j["points"][0]["values"][1], j["points"][2]["values"][1]
+            expect(abs(f3 / f1 - 1.5) < 1e-9, f"f1 ratio {f3 / f1}")
+            expect("1 failed" in r.stdout, "the summary does not count the failure")
     elif case in ("write_failure_lumped", "write_failure_beam"):
         # under a file size limit every larger file fails with EFBIG (lumped:
         # 64 kB, room for the C code and library the run compiles, not for

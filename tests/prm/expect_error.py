@@ -5,11 +5,13 @@ except the files listed in '# EXPECT-FILE:' lines (a lumped run stopped
 during the integration keeps its CSV): each must exist and, if CSV, have
 rows as long as its header. '# EXPECT-NOT:' fragments must appear in neither
 the standard output nor the error output (e.g. the summary of a solve that
-the bad input must prevent).
+the bad input must prevent). '# ARGS:' lines add command-line arguments
+(e.g. --set), split by blanks except inside single quotes.
 
 usage: expect_error.py HAMILTON BAD.prm OUTPUT_DIR
 """
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -22,9 +24,10 @@ def main():
     expected = [line.split("# EXPECT:", 1)[1].strip() for line in lines if "# EXPECT:" in line]
     absent = [line.split("# EXPECT-NOT:", 1)[1].strip() for line in lines if "# EXPECT-NOT:" in line]
     kept = [line.split("# EXPECT-FILE:", 1)[1].strip() for line in lines if "# EXPECT-FILE:" in line]
+    args = [a for line in lines if "# ARGS:" in line for a in shlex.split(line.split("# ARGS:", 1)[1])]
     assert expected, f"{bad} has no '# EXPECT:' line"
     shutil.rmtree(output, ignore_errors=True)
-    run = subprocess.run([hamilton, bad, "--output-dir", output], capture_output=True, text=True)
+    run = subprocess.run([hamilton, bad, "--output-dir", output] + args, capture_output=True, text=True)
     print(run.stderr)
     failures = []
     if run.returncode != 1:

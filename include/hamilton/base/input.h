@@ -7,8 +7,10 @@
 #include <functional>
 #include <istream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hamilton
@@ -157,13 +159,64 @@ namespace hamilton
    * passes except the named subsections. The lenient pass reads names through
    * `Section`, so `declare` receives the handler of the first pass (nullptr on
    * the first pass itself).
+   *
+   * `changes` ("Subsection/.../Entry", value) replace entries in the text of
+   * the file before all three passes (an entry the file does not set is
+   * added), so a change of a list of names declares its subsections and every
+   * value is checked as if the file held it. A path that names no entry or a
+   * value that its entry's pattern refuses ends with an InputError that
+   * quotes the change as `--set 'path=value'` and names the closest entries.
    */
   void
   read_parameter_file(
     dealii::ParameterHandler &prm,
     const std::string        &filename,
     const std::function<void(dealii::ParameterHandler &,
-                             const dealii::ParameterHandler *)> &declare);
+                             const dealii::ParameterHandler *)> &declare,
+    const std::vector<std::pair<std::string, std::string>>      &changes = {});
+
+  /**
+   * The text of a parameter file with entries replaced in place (the same
+   * line numbers) or, where the file does not set them, appended in their
+   * subsections. Paths are "Subsection/.../Entry".
+   */
+  std::string
+  apply_changes(const std::string &text, const std::vector<std::pair<std::string, std::string>> &changes);
+
+  /**
+   * "" if `path` ("Subsection/.../Entry") names an entry declared in `prm`
+   * or an item of a list entry (see list_item; values read from `values`,
+   * default `prm`); otherwise the requirement for a message: the closest existing entries
+   * and how to write a path.
+   */
+  std::string
+  check_entry_path(const dealii::ParameterHandler &prm,
+                   const std::string              &path,
+                   const dealii::ParameterHandler *values = nullptr);
+
+  /**
+   * The expression of item `name` of an entry that lists 'name = expression;
+   * ...' (such as 'Lumped system/Parameters'), if it has one. A change or a
+   * study may name such an item by the path 'Lumped system/Parameters/NAME'
+   * and give it a number.
+   */
+  std::optional<std::string>
+  list_item(const std::string &entry_value, const std::string &name);
+
+  /**
+   * "" if the entry at `path` (declared) accepts `value` by its pattern,
+   * otherwise what is wrong and what is allowed. The entry keeps its value.
+   */
+  std::string
+  check_entry_value(dealii::ParameterHandler &prm, const std::string &path, const std::string &value);
+
+  /** "" unless `value` holds parameter-file syntax ('#', '\\', a line break). */
+  std::string
+  check_entry_value_text(const std::string &value);
+
+  /** The `n` declared entry paths closest to `path` (edit distance, case ignored). */
+  std::vector<std::string>
+  closest_entries(const dealii::ParameterHandler &prm, const std::string &path, unsigned int n);
 
   /**
    * Whether `prm` declares `entry` in the subsection `path` (from the top
