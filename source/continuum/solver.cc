@@ -123,6 +123,32 @@ namespace hamilton::continuum
       KSP ksp;
     };
 
+    /**
+     * The variables of the electric enthalpy at a point, (strain in Voigt
+     * order with engineering shear, grad phi), from the gradients of the
+     * dim + 1 solution components (u, phi).
+     */
+    template <int dim>
+    Eigen::VectorXd
+    enthalpy_variables(const std::vector<Tensor<1, dim>> &g)
+    {
+      const unsigned int n_strain = dim == 2 ? 3 : 6;
+      Eigen::VectorXd    y(n_strain + dim);
+      if (dim == 2)
+        {
+          y[0] = g[0][0];
+          y[1] = g[1][1];
+          y[2] = g[0][1] + g[1][0];
+        }
+      else
+        for (unsigned int a = 0; a < dim; ++a)
+          for (unsigned int b = a; b < dim; ++b)
+            y[a == b ? a : 6 - a - b] = a == b ? g[a][a] : g[a][b] + g[b][a];
+      for (unsigned int d = 0; d < dim; ++d)
+        y[n_strain + d] = g[dim][d];
+      return y;
+    }
+
     /** Electric field, stress and electric displacement of a solution. */
     template <int dim>
     class FieldPostprocessor : public DataPostprocessor<dim>
@@ -142,25 +168,8 @@ namespace hamilton::continuum
         const unsigned int      n_strain = dim == 2 ? 3 : 6;
         for (unsigned int q = 0; q < inputs.solution_gradients.size(); ++q)
           {
-            const auto     &g = inputs.solution_gradients[q];
-            Eigen::VectorXd y(n_strain + dim);
-            if (dim == 2)
-              {
-                y[0] = g[0][0];
-                y[1] = g[1][1];
-                y[2] = g[0][1] + g[1][0];
-              }
-            else
-              {
-                y[0] = g[0][0];
-                y[1] = g[1][1];
-                y[2] = g[2][2];
-                y[3] = g[1][dim - 1] + g[dim - 1][1];
-                y[4] = g[0][dim - 1] + g[dim - 1][0];
-                y[5] = g[0][1] + g[1][0];
-              }
-            for (unsigned int d = 0; d < dim; ++d)
-              y[n_strain + d] = g[dim][d];
+            const auto           &g = inputs.solution_gradients[q];
+            const Eigen::VectorXd y = enthalpy_variables<dim>(g);
             // (sigma, -D) = H (eps, grad phi)
             const Eigen::VectorXd s = H * y;
             unsigned int          k = 0;
@@ -275,8 +284,6 @@ namespace hamilton::continuum
     // results
     nlohmann::json               json;
     std::vector<Field>           fields;
-    std::vector<std::pair<std::string, std::vector<std::vector<double>>>> tables;
-    std::vector<std::string>     table_headers;
     nlohmann::json               rom_document;
 
     void
@@ -1140,30 +1147,12 @@ namespace hamilton::continuum
         for (unsigned int c = 0; c <= dim; ++c)
           values[c] = v[0][c];
         const Eigen::MatrixXd &H = enthalpy.at(cell_found->material_id());
-        Eigen::VectorXd        y = Eigen::VectorXd::Zero(n_strain + dim);
-        const auto            &G = g[0];
-        if (dim == 2)
-          {
-            y[0] = G[0][0];
-            y[1] = G[1][1];
-            y[2] = G[0][1] + G[1][0];
-          }
-        else
-          {
-            y[0] = G[0][0];
-            y[1] = G[1][1];
-            y[2] = G[2][dim - 1];
-            y[3] = G[1][dim - 1] + G[dim - 1][1];
-            y[4] = G[0][dim - 1] + G[dim - 1][0];
-            y[5] = G[0][1] + G[1][0];
-          }
-        for (unsigned int d = 0; d < dim; ++d)
-          y[n_strain + d] = G[dim][d];
+        const Eigen::VectorXd  y = enthalpy_variables<dim>(g[0]);
         const Eigen::VectorXd s = H * y;
         for (unsigned int i = 0; i < n_strain; ++i)
           values[dim + 1 + i] = s[i];
         for (unsigned int d = 0; d < dim; ++d)
-          values[dim + 1 + n_strain + d] = -G[dim][d];
+          values[dim + 1 + n_strain + d] = -g[0][dim][d];
         values.back() = 1;
       }
     {
