@@ -2,6 +2,7 @@
 #include <hamilton/base/input.h>
 #include <hamilton/base/process.h>
 #include <hamilton/beam/beam_model.h>
+#include <hamilton/continuum/continuum.h>
 #include <hamilton/lumped/component.h>
 #include <hamilton/output/version.h>
 #include <hamilton/run.h>
@@ -78,6 +79,8 @@ main(int argc, char **argv)
           hamilton::declare_all_parameters(first, nullptr);
           for (const auto &path : hamilton::BeamModel::named_lists())
             set(first, path, "Names", "NAME");
+          for (const auto &path : hamilton::continuum::ContinuumModel::named_lists())
+            set(first, path, "Names", "NAME");
           set(first, {"Lumped system", "Time functions"}, "Names", "NAME");
           set(first, {"Study", "Parameters"}, "Names", "NAME");
           std::string names;
@@ -86,6 +89,8 @@ main(int argc, char **argv)
           set(first, {"Lumped system", "Components"}, "Names", names);
           hamilton::declare_all_parameters(second, &first);
           for (const auto &path : hamilton::BeamModel::named_lists())
+            set(second, path, "Names", "NAME");
+          for (const auto &path : hamilton::continuum::ContinuumModel::named_lists())
             set(second, path, "Names", "NAME");
           set(second, {"Lumped system", "Time functions"}, "Names", "NAME");
           set(second, {"Study", "Parameters"}, "Names", "NAME");

@@ -100,6 +100,7 @@ namespace hamilton::continuum
         check_petsc(KSPGetPC(ksp, &pc), "KSPGetPC");
         check_petsc(PCSetType(pc, PCLU), "PCSetType");
         check_petsc(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS), "PCFactorSetMatSolverType");
+        check_petsc(KSPSetFromOptions(ksp), "KSPSetFromOptions");
       }
       ~DirectSolver()
       {
@@ -1062,6 +1063,9 @@ namespace hamilton::continuum
     check_petsc(EPSSetWhichEigenpairs(eps, EPS_TARGET_MAGNITUDE), "EPSSetWhichEigenpairs");
     check_petsc(EPSSetDimensions(eps, n, PETSC_DEFAULT, PETSC_DEFAULT), "EPSSetDimensions");
     check_petsc(EPSSetTolerances(eps, 1e-12, 1000), "EPSSetTolerances");
+    // PETSc/SLEPc options (PETSC_OPTIONS, e.g. '-st_mat_mumps_icntl_7 5')
+    // may override these choices
+    check_petsc(EPSSetFromOptions(eps), "EPSSetFromOptions");
     const auto start = std::chrono::steady_clock::now();
     check_petsc(EPSSetUp(eps), "EPSSetUp"); // the shift-and-invert factorization
     const auto factored = std::chrono::steady_clock::now();
