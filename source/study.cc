@@ -83,25 +83,6 @@ namespace hamilton
       return node;
     }
 
-    std::size_t
-    distance(const std::string &a, const std::string &b)
-    {
-      std::vector<std::size_t> row(b.size() + 1);
-      for (std::size_t j = 0; j <= b.size(); ++j)
-        row[j] = j;
-      for (std::size_t i = 1; i <= a.size(); ++i)
-        {
-          std::size_t diagonal = row[0];
-          row[0]               = i;
-          for (std::size_t j = 1; j <= b.size(); ++j)
-            {
-              const std::size_t above = row[j];
-              row[j]   = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-              diagonal = above;
-            }
-        }
-      return row[b.size()];
-    }
 
     /** The parameter values of a point, "name = value, ...". */
     std::string
@@ -663,7 +644,7 @@ namespace hamilton
           if (const auto *node = find(results, q); node == nullptr || !(node->is_number() || node->is_boolean()))
             {
               std::stable_sort(available.begin(), available.end(), [&](const auto &a, const auto &b) {
-                return distance(a, q) < distance(b, q);
+                return edit_distance(a, q) < edit_distance(b, q);
               });
               std::string closest;
               for (std::size_t i = 0; i < std::min<std::size_t>(4, available.size()); ++i)

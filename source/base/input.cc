@@ -360,6 +360,29 @@ namespace hamilton
       }
   }
 
+  namespace
+  {
+    /**
+     * What a value that ParameterHandler refused must be: a number's own
+     * problem (parse_number) for Double patterns, else the pattern.
+     */
+    std::string
+    value_requirement(const std::string &allowed, const std::string &value)
+    {
+      if (allowed.rfind("[Double", 0) == 0)
+        try
+          {
+            parse_number(value);
+          }
+        catch (const std::invalid_argument &reason)
+          {
+            return reason.what();
+          }
+      return "does not match the values the entry allows: " + allowed +
+             ". Run 'hamilton --print-parameters' for what each entry allows.";
+    }
+  } // namespace
+
   void
   rethrow_parse_error(const std::string &filename, const std::exception &e)
   {
@@ -386,17 +409,7 @@ namespace hamilton
         for (const auto &set : scan_set_lines(in))
           if (set.line <= line && set.name == entry)
             path = set.path;
-        std::string requirement = "does not match the values the entry allows: " + allowed +
-                                  ". Run 'hamilton --print-parameters' for what each entry allows.";
-        if (allowed.rfind("[Double", 0) == 0)
-          try
-            {
-              parse_number(value);
-            }
-          catch (const std::invalid_argument &reason)
-            {
-              requirement = reason.what();
-            }
+        const std::string requirement = value_requirement(allowed, value);
         input_error(path, entry, "'" + value + "' (line " + std::to_string(line) + " of '" + filename + "')",
                     requirement);
       }
@@ -432,28 +445,29 @@ namespace hamilton
         }
     }
 
-    std::size_t
-    edit_distance(const std::string &a, const std::string &b)
-    {
-      std::vector<std::size_t> row(b.size() + 1);
-      for (std::size_t j = 0; j <= b.size(); ++j)
-        row[j] = j;
-      for (std::size_t i = 1; i <= a.size(); ++i)
-        {
-          std::size_t diagonal = row[0];
-          row[0]               = i;
-          for (std::size_t j = 1; j <= b.size(); ++j)
-            {
-              const std::size_t above = row[j];
-              const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
-                                std::tolower(static_cast<unsigned char>(b[j - 1]));
-              row[j]   = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
-              diagonal = above;
-            }
-        }
-      return row[b.size()];
-    }
   } // namespace
+
+  std::size_t
+  edit_distance(const std::string &a, const std::string &b)
+  {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+      row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i)
+      {
+        std::size_t diagonal = row[0];
+        row[0]               = i;
+        for (std::size_t j = 1; j <= b.size(); ++j)
+          {
+            const std::size_t above = row[j];
+            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                              std::tolower(static_cast<unsigned char>(b[j - 1]));
+            row[j]   = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+            diagonal = above;
+          }
+      }
+    return row[b.size()];
+  }
 
   std::optional<std::string>
   list_item(const std::string &entry_value, const std::string &name)
@@ -597,17 +611,7 @@ namespace hamilton
         for (const auto &p : parts)
           node = &node->at(p);
         const std::string allowed = node->at(entry).value("pattern_description", std::string("?"));
-        requirement = "does not match the values the entry allows: " + allowed +
-                      ". Run 'hamilton --print-parameters' for what each entry allows.";
-        if (allowed.rfind("[Double", 0) == 0)
-          try
-            {
-              parse_number(value);
-            }
-          catch (const std::invalid_argument &reason)
-            {
-              requirement = reason.what();
-            }
+        requirement = value_requirement(allowed, value);
       }
     for (std::size_t i = 0; i < parts.size(); ++i)
       prm.leave_subsection();

@@ -155,9 +155,8 @@ namespace hamilton::continuum
     class FieldPostprocessor : public DataPostprocessor<dim>
     {
     public:
-      FieldPostprocessor(const std::map<types::material_id, Eigen::MatrixXd> &enthalpy, double scale)
+      explicit FieldPostprocessor(const std::map<types::material_id, Eigen::MatrixXd> &enthalpy)
         : enthalpy(enthalpy)
-        , scale(scale)
       {}
 
       void
@@ -177,9 +176,9 @@ namespace hamilton::continuum
             for (unsigned int d = 0; d < dim; ++d)
               computed[q][k++] = -g[dim][d];
             for (unsigned int i = 0; i < n_strain; ++i)
-              computed[q][k++] = scale * s[i];
+              computed[q][k++] = s[i];
             for (unsigned int d = 0; d < dim; ++d)
-              computed[q][k++] = -scale * s[n_strain + d];
+              computed[q][k++] = -s[n_strain + d];
           }
       }
 
@@ -217,7 +216,6 @@ namespace hamilton::continuum
 
     private:
       const std::map<types::material_id, Eigen::MatrixXd> &enthalpy;
-      const double                                           scale;
     };
   } // namespace
 
@@ -1599,7 +1597,7 @@ namespace hamilton::continuum
                  [&](std::ostream &file) { file << std::setw(2) << rom_document << "\n"; });
     if (!write_vtu || fields.empty())
       return;
-    FieldPostprocessor<dim> postprocessor(enthalpy, scale == 0 ? 1. : 1.);
+    FieldPostprocessor<dim> postprocessor(enthalpy);
     std::vector<std::pair<double, std::string>> modes_pvd;
     std::vector<std::string> names(dim, "displacement_m");
     names.push_back("potential_V");

@@ -235,6 +235,13 @@ namespace hamilton
   void
   check_duplicate_entries(std::istream &in, const std::string &filename);
 
+  /**
+   * The edit (Levenshtein) distance of two texts, letters compared without
+   * case: to suggest the closest existing name for a misspelt one.
+   */
+  std::size_t
+  edit_distance(const std::string &a, const std::string &b);
+
   /** Translate the exceptions of ParameterHandler into InputError messages. */
   [[noreturn]] void
   rethrow_parse_error(const std::string &filename, const std::exception &e);
