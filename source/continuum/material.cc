@@ -44,16 +44,7 @@ namespace hamilton::continuum
     std::vector<double>
     get_numbers(const Section &section, const std::string &entry, const std::size_t count)
     {
-      std::vector<double> values;
-      for (const auto &item : split_list(section.get(entry)))
-        try
-          {
-            values.push_back(parse_number(item));
-          }
-        catch (const std::invalid_argument &error)
-          {
-            section.fail(entry, std::string("'") + item + "' is not a number: " + error.what());
-          }
+      const auto values = parse_numbers(section, entry);
       if (values.size() != count)
         section.fail(entry,
                      "needs exactly " + std::to_string(count) + " numbers, row by row, but has " +
@@ -322,6 +313,22 @@ namespace hamilton::continuum
     return (reduced + reduced.transpose()) / 2;
   }
 
+  std::vector<double>
+  parse_numbers(const Section &section, const std::string &entry)
+  {
+    std::vector<double> values;
+    for (const auto &item : split_list(section.get(entry)))
+      try
+        {
+          values.push_back(parse_number(item));
+        }
+      catch (const std::invalid_argument &error)
+        {
+          section.fail(entry, "'" + item + "' is not a number: " + error.what());
+        }
+    return values;
+  }
+
   Tensor<1, 3>
   parse_direction(const Section &section, const std::string &entry)
   {
@@ -335,15 +342,9 @@ namespace hamilton::continuum
     const auto items = split_list(text);
     if (items.size() != 3)
       section.fail(entry, "must be +x, -x, +y, -y, +z, -z or three numbers 'a, b, c' (a direction in the mesh's axes).");
+    const auto values = parse_numbers(section, entry);
     for (unsigned int i = 0; i < 3; ++i)
-      try
-        {
-          d[i] = parse_number(items[i]);
-        }
-      catch (const std::invalid_argument &error)
-        {
-          section.fail(entry, "'" + items[i] + "' is not a number: " + error.what());
-        }
+      d[i] = values[i];
     if (!(d.norm() > 0))
       section.fail(entry, "the direction (0, 0, 0) has no direction; give e.g. '+z' or '0, 0, 1'.");
     return d / d.norm();

@@ -24,16 +24,10 @@ namespace hamilton::continuum
       if (items.size() != dim)
         s.fail(entry, "must be " + std::to_string(dim) + " coordinates (m), e.g. '" +
                         (dim == 2 ? std::string("0.01, 0") : std::string("0.01, 0, 0")) + "'.");
-      Point<3> p;
+      const auto values = parse_numbers(s, entry);
+      Point<3>   p;
       for (unsigned int i = 0; i < dim; ++i)
-        try
-          {
-            p[i] = parse_number(items[i]);
-          }
-        catch (const std::invalid_argument &error)
-          {
-            s.fail(entry, "'" + items[i] + "' is not a number: " + error.what());
-          }
+        p[i] = values[i];
       return p;
     }
 
@@ -234,17 +228,8 @@ namespace hamilton::continuum
     degree                 = s.get_unsigned("Element degree");
     refinements            = s.get_unsigned("Global refinements");
     damping_ratios.clear();
-    for (const auto &item : split_list(s.get("Modal damping ratios")))
+    for (const double value : parse_numbers(s, "Modal damping ratios"))
       {
-        double value = 0;
-        try
-          {
-            value = parse_number(item);
-          }
-        catch (const std::invalid_argument &error)
-          {
-            s.fail("Modal damping ratios", "'" + item + "' is not a number: " + error.what());
-          }
         if (!(value >= 0 && value < 1))
           s.fail("Modal damping ratios", "each ratio must lie in [0, 1).");
         damping_ratios.push_back(value);

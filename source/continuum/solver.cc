@@ -275,6 +275,8 @@ namespace hamilton::continuum
     std::vector<ElectrodeDofs>                    electrode_dofs;
     std::vector<types::global_dof_index>          inactive_potential;
     std::vector<unsigned int>                     ports; ///< indices of port electrodes
+    /** Per support: its fixed dofs at a point support (owned or ghost cells), else empty. */
+    std::vector<std::vector<types::global_dof_index>> point_support_dofs;
     double                                        scale = 1; ///< thickness in 2D, else 1
     double setup_seconds = 0; ///< reading the mesh, refining, distributing dofs, sparsity
 
@@ -307,6 +309,14 @@ namespace hamilton::continuum
     rigid_translation() const;
     PVector
     electrode_indicator(unsigned int e) const;
+    /**
+     * c_e = K g_e (without constraints) for every electrode e, g_e its
+     * indicator: the charge on e of a full solution x is -c_e . x. Computed
+     * once, on first use.
+     */
+    const std::vector<PVector> &
+    charge_functionals() const;
+    mutable std::vector<PVector> charge_functionals_cache;
     double
     stiffness_scale(const PMatrix &K, const PMatrix &M) const;
     /** The n eigenpairs nearest sigma; `timings` gets the factorization and iteration times (s). */
@@ -671,25 +681,32 @@ namespace hamilton::continuum
              "shared electrode or a piezoelectric neighbour): its potential has no reference. Add an electrode on "
              "one of its faces with 'Circuit = ground' in 'Continuum/Electrodes'.");
 
-    // point supports: a mesh vertex within 1e-9 of the mesh size
+    // point supports: the dofs of a mesh vertex within 1e-9 of the mesh size
     const double tolerance = 1e-9 * GridTools::diameter(triangulation);
     for (const auto &s : model.supports)
-      if (s.at_point)
-        {
-          unsigned int found = 0;
-          for (const auto &cell : triangulation.active_cell_iterators())
-            if (cell->is_locally_owned())
-              for (const unsigned int v : cell->vertex_indices())
-                {
-                  Point<3> p;
-                  for (unsigned int d = 0; d < dim; ++d)
-                    p[d] = cell->vertex(v)[d];
-                  found += p.distance(s.point) < tolerance;
-                }
-          if (Utilities::MPI::sum(found, comm) == 0)
-            fail("Continuum/Supports/" + s.name, "Point", "",
-                 "is not a vertex of the (refined) mesh; give the coordinates of a mesh vertex (m).");
-        }
+      {
+        point_support_dofs.emplace_back();
+        if (!s.at_point)
+          continue;
+        unsigned int found = 0;
+        for (const auto &cell : dof_handler.active_cell_iterators())
+          if (cell->is_locally_owned() || cell->is_ghost())
+            for (const unsigned int v : cell->vertex_indices())
+              {
+                Point<3> p;
+                for (unsigned int d = 0; d < dim; ++d)
+                  p[d] = cell->vertex(v)[d];
+                if (p.distance(s.point) < tolerance)
+                  {
+                    found += cell->is_locally_owned();
+                    for (const auto k : s.components)
+                      point_support_dofs.back().push_back(cell->vertex_dof_index(v, k));
+                  }
+              }
+        if (Utilities::MPI::sum(found, comm) == 0)
+          fail("Continuum/Supports/" + s.name, "Point", "",
+               "is not a vertex of the (refined) mesh; give the coordinates of a mesh vertex (m).");
+      }
 
     // every rank sees the electrodes' masters: their constraint lines,
     // ghosted values and matrix rows reach across the partition
@@ -707,34 +724,18 @@ namespace hamilton::continuum
   {
     AffineConstraints<double> c(relevant);
     DoFTools::make_hanging_node_constraints(dof_handler, c);
-    for (const auto &s : model.supports)
+    for (unsigned int k = 0; k < model.supports.size(); ++k)
       {
-        if (!s.at_point)
-          {
-            ComponentMask mask(dim + 1, false);
-            for (const auto k : s.components)
-              mask.set(k, true);
-            for (const auto &surface : s.surfaces)
-              VectorTools::interpolate_boundary_values(dof_handler, boundary_ids.at(surface),
-                                                       Functions::ZeroFunction<dim>(dim + 1), c, mask);
-            continue;
-          }
-        const double tolerance = 1e-9 * GridTools::diameter(triangulation);
-        for (const auto &cell : dof_handler.active_cell_iterators())
-          if (cell->is_locally_owned() || cell->is_ghost())
-            for (const unsigned int v : cell->vertex_indices())
-              {
-                Point<3> p;
-                for (unsigned int d = 0; d < dim; ++d)
-                  p[d] = cell->vertex(v)[d];
-                if (p.distance(s.point) < tolerance)
-                  for (const auto k : s.components)
-                    {
-                      const auto dof = cell->vertex_dof_index(v, k);
-                      if (!c.is_constrained(dof))
-                        c.add_line(dof);
-                    }
-              }
+        const auto &s = model.supports[k];
+        ComponentMask mask(dim + 1, false);
+        for (const auto component : s.components)
+          mask.set(component, true);
+        for (const auto &surface : s.surfaces)
+          VectorTools::interpolate_boundary_values(dof_handler, boundary_ids.at(surface),
+                                                   Functions::ZeroFunction<dim>(dim + 1), c, mask);
+        for (const auto dof : point_support_dofs[k])
+          if (!c.is_constrained(dof))
+            c.add_line(dof);
       }
     if (state == State::clamped)
       {
@@ -998,6 +999,19 @@ namespace hamilton::continuum
   }
 
   template <int dim>
+  const std::vector<PVector> &
+  Solver<dim>::charge_functionals() const
+  {
+    if (charge_functionals_cache.empty())
+      {
+        charge_functionals_cache.resize(model.electrodes.size());
+        for (unsigned int k = 0; k < model.electrodes.size(); ++k)
+          apply(true, electrode_indicator(k), charge_functionals_cache[k], nullptr);
+      }
+    return charge_functionals_cache;
+  }
+
+  template <int dim>
   double
   Solver<dim>::stiffness_scale(const PMatrix &K, const PMatrix &M) const
   {
@@ -1236,9 +1250,7 @@ namespace hamilton::continuum
     const PVector xg     = ghosted(x);
     for (unsigned int k = 0; k < model.electrodes.size(); ++k)
       {
-        PVector c;
-        apply(true, electrode_indicator(k), c, nullptr);
-        const double charge  = -(c * x);
+        const double charge  = -(charge_functionals()[k] * x);
         const auto   master  = electrode_dofs[k].master;
         const double voltage = Utilities::MPI::sum(owned.is_element(master) ? x(master) : 0., comm);
         result["electrodes"].push_back({{"name", model.electrodes[k].name}, {"voltage_V", voltage}, {"charge_C", charge}});
@@ -1285,9 +1297,7 @@ namespace hamilton::continuum
     PVector       M_r(owned, comm);
     M.vmult(M_r, r);
     const double rigid_mass = M_r * r;
-    std::vector<PVector> charge_functionals(model.electrodes.size());
-    for (unsigned int k = 0; k < model.electrodes.size(); ++k)
-      apply(true, electrode_indicator(k), charge_functionals[k], nullptr);
+    const std::vector<PVector> &charge = charge_functionals();
 
     const double       sigma   = -1e-8 * stiffness_scale(K, M);
     const unsigned int n_modes = std::max(options.modal ? options.modal_modes : 0u, options.rom ? options.rom_modes : 0u);
@@ -1329,7 +1339,7 @@ namespace hamilton::continuum
         DirectSolver solver(K_cl, comm);
         require_solved(solver.solve(f, psi), "clamped electrostatic problem of electrode '" + model.electrodes[k].name + "'");
         cl.distribute(psi);
-        capacitance[k]   = -(charge_functionals[k] * psi);
+        capacitance[k]   = -(charge[k] * psi);
         clamped_field[k] = std::move(psi);
       }
 
@@ -1402,7 +1412,7 @@ namespace hamilton::continuum
         double         first_chi  = 0;
         for (const auto k : ports)
           {
-            const double chi    = -(charge_functionals[k] * x);
+            const double chi    = -(charge[k] * x);
             const double omega2 = std::max(lambda, 0.);
             if (k == ports.front())
               first_chi = chi;
@@ -1545,7 +1555,7 @@ namespace hamilton::continuum
       {
         Eigen::VectorXd chi(m);
         for (unsigned int i = 0; i < m; ++i)
-          chi[i] = -(charge_functionals[k] * full[i]);
+          chi[i] = -(charge[k] * full[i]);
         const Eigen::VectorXd coupling = Z.transpose() * chi;
         rom.electrodes.push_back({model.electrodes[k].name, capacitance[k],
                                   std::vector<double>(coupling.data(), coupling.data() + n)});

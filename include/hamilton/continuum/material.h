@@ -76,6 +76,14 @@ namespace hamilton::continuum
   };
 
   /**
+   * The numbers of a comma-separated entry, each checked by parse_number;
+   * a text that is not a number ends with an InputError naming the entry.
+   * The caller checks how many there are.
+   */
+  std::vector<double>
+  parse_numbers(const Section &section, const std::string &entry);
+
+  /**
    * Read a poling direction: "+x", "-x", "+y", "-y", "+z", "-z" or three
    * numbers "a, b, c" (normalized); throws InputError naming the entry.
    */
