@@ -313,6 +313,11 @@ def specs():
     n_seg = 2 * n_arc  # straight segments on the quarter circle, equal angles
     area = n_seg * R**2 / 2 * math.sin(math.pi / 2 / n_seg)
     arc = n_seg * 2 * R * math.sin(math.pi / 4 / n_seg)
+    R, T = 1e-3, 0.1e-3
+    s["c5_disk_axisymmetric"] = dict(dim=2, regions={"pzt": (R * T, box((0, 0, 0), (R, T, 0)))},
+                                     boundaries={"bottom": (plane(1, 0), R), "rim": (plane(0, R), T),
+                                                 "top": (plane(1, T), R), "axis": (plane(0, 0), T)},
+                                     boundary_measure=2 * (R + T), serves="C5 disk, axisymmetric (capacitance, RLC)")
     s["c5_disk_quarter"] = dict(dim=3, regions={"pzt": (area * T, box((0, 0, 0), (R, R, T)))},
                                 boundaries={"bottom": (plane(2, 0), area), "top": (plane(2, T), area),
                                             "symmetry_x": (plane(0, 0), R * T), "symmetry_y": (plane(1, 0), R * T),

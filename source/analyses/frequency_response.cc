@@ -171,11 +171,15 @@ namespace hamilton
     prm.declare_entry("Acceleration unit", "g", Patterns::Selection("g|m/s^2"),
                       "Unit of 'Base acceleration': g = 9.81 m/s^2 (results per g), or m/s^2.");
     prm.declare_entry("Force", "1", Patterns::Double(), "Point force amplitude (N).");
-    prm.declare_entry("Force position", "0", Patterns::Double(), "x of the point force (m).");
+    prm.declare_entry("Force position", "0", Patterns::Double(), "x of the point force on a beam (m).");
+    prm.declare_entry("Force point", "", Patterns::Anything(),
+                      "On a continuum: the name of the output point ('Continuum/Output points') where the point "
+                      "force acts, along the point's direction. Empty on a beam ('Force position').");
     FrequencyGrid::declare(prm, 1, 1000);
     prm.declare_entry("Output points", "", Patterns::Anything(),
-                      "Points for displacement and velocity: 'name: x' pairs (m), "
-                      "comma separated, e.g. 'tip: 0.1'.");
+                      "Points for displacement and velocity, comma separated: on a beam "
+                      "'name: x' pairs (m), e.g. 'tip: 0.1'; on a continuum the names of "
+                      "its 'Continuum/Output points' (displacement along their direction).");
     prm.declare_entry("Power", "peak", Patterns::Selection("peak|average"),
                       "Electrical power reported: 'peak' |V|^2 Re(Y) (the "
                       "convention of Erturk and Inman) or 'average' (half of it).");
@@ -184,6 +188,11 @@ namespace hamilton
                       "n-mode model (1 gives the single-mode model of the literature).");
     prm.declare_entry("Include prestress", "true", Patterns::Bool(),
                       "Whether K_g of 'Beam/Prestress' enters.");
+    prm.declare_entry("Check frequencies", "automatic", Patterns::Anything(),
+                      "A continuum's response comes from its reduced model ('Analysis/Reduced model'); "
+                      "at these frequencies (Hz) the full model is also solved directly (undamped) "
+                      "and the two compared: 'automatic' (the window's ends and middle, off "
+                      "resonances), 'none', or a list. A beam's response is exact: not used.");
     prm.leave_subsection();
   }
 
@@ -196,64 +205,80 @@ namespace hamilton
       excitation.base_acceleration = get_bounded_double(s, "Base acceleration", 1e12, s.get("Acceleration unit")) * unit;
     if (input == "point force")
       {
-        excitation.force          = get_bounded_double(s, "Force", 1e15, "N");
-        excitation.force_position = s.get_double("Force position");
+        excitation.force = get_bounded_double(s, "Force", 1e15, "N");
+        const auto named = parse_point(s, "Force point");
+        force_point      = named ? *named : OutputPoint{"force", s.get_double("Force position")};
       }
     grid.parse(s);
-    points            = parse_output_points(s, "Output points");
+    points            = parse_points(s, "Output points");
     average_power     = s.get("Power") == "average";
     n_modes           = s.get_unsigned("Number of modes");
     include_prestress = s.get_bool("Include prestress");
+    const std::string checks = Utilities::trim(s.get("Check frequencies"));
+    automatic_checks         = checks == "automatic";
+    if (!automatic_checks && checks != "none")
+      {
+        check_frequencies = get_number_list(s, "Check frequencies", 100);
+        for (const double f : check_frequencies)
+          if (!(f > 0))
+            s.fail("Check frequencies", "must be positive (Hz), 'automatic' or 'none'.");
+      }
   }
 
   void
-  FrequencyResponseAnalysis::check(const Problem &problem) const
+  FrequencyResponseAnalysis::check_on(const Structure &structure) const
   {
     const std::string path = "Analysis/Frequency response";
-    points_on_beam(points, problem.model, path, "Output points");
-    check_number_of_modes(n_modes, problem, path);
-    const double columns = 1 + 5. * points.size() + 4. * problem.model.electrodes.size();
+    for (const auto &p : points)
+      structure.resolve(p, path, "Output points");
+    structure.check_modes(n_modes, path);
+    const auto   ports   = structure.ports();
+    const double columns = 1 + 5. * points.size() + 4. * ports.size();
     require_memory(double(grid.n) * (columns * sizeof(double) + 32), path, "Number of frequencies",
                    std::to_string(grid.n), "the table of " + std::to_string(grid.n) + " frequencies");
-    if (n_modes == 0)
-      require_full_modal_basis(problem, path);
-    if (input == "point force" && !problem.model.on_beam(excitation.force_position))
-      input_error("Analysis/Frequency response", "Force position",
-                  format_number(excitation.force_position),
-                  "lies outside the beam (0 <= x <= " + format_number(problem.model.length()) +
-                    " m). Give a position on the beam.");
+    if (input == "point force")
+      structure.resolve(force_point, path, force_point.has_position() ? "Force position" : "Force point");
     if (input == "voltage")
       {
         bool any = false;
-        for (const auto &e : problem.model.electrodes)
+        for (const auto &e : ports)
           any = any || e.circuit == ElectrodeCircuit::voltage;
         if (!any)
-          input_error("Analysis/Frequency response", "Input", "'voltage'",
-                      "no electrode has 'Circuit = voltage'. Set it on the "
-                      "driving electrode in 'Beam/Electrodes'.");
+          input_error(path, "Input", "'voltage'",
+                      "no electrode has 'Circuit = voltage'. Set it on the driving electrode in '" +
+                        structure.electrodes_path() + "'.");
       }
   }
 
   std::unique_ptr<AnalysisResult>
-  FrequencyResponseAnalysis::run(const Problem &problem) const
+  FrequencyResponseAnalysis::run_on(const Structure &structure) const
   {
-    const SpectralModel model(problem, n_modes, include_prestress);
+    const std::string   path  = "Analysis/Frequency response";
+    const SpectralModel model = structure.spectral_model(n_modes, include_prestress);
     auto                result = std::make_unique<FrequencyResponseResult>();
     const double        power_factor = average_power ? 0.5 : 1.;
     const double        a_base       = excitation.base_acceleration;
-    const auto points = points_on_beam(this->points, problem.model, "Analysis/Frequency response", "Output points");
-    auto       excitation = this->excitation;
-    excitation.force_position = problem.model.snap(excitation.force_position);
-    result->warnings          = problem.model.electrode_warnings();
+    std::vector<OutputPoint> points;
+    for (const auto &p : this->points)
+      points.push_back(structure.resolve(p, path, "Output points"));
+    auto excitation = this->excitation;
+    if (input == "point force")
+      {
+        const OutputPoint at = structure.resolve(force_point, path, force_point.has_position() ? "Force position" : "Force point");
+        excitation.force_position    = at.has_position() ? at.x : 0.;
+        excitation.force_point       = at.has_position() ? "" : at.name;
+        excitation.force_mode_values = model.mode_values(at);
+      }
+    result->warnings = structure.warnings();
 
     std::vector<std::vector<double>> phi;
     auto                            &columns = result->table.columns;
     columns.push_back("frequency_hz");
     for (const auto &p : points)
       {
-        phi.push_back(model.mode_values(p.second));
+        phi.push_back(model.mode_values(p));
         for (const char *c : {"w_rel_m", "w_rel_phase_deg", "w_abs_m", "v_rel_m_s", "v_abs_m_s"})
-          columns.push_back(p.first + "_" + c);
+          columns.push_back(p.name + "_" + c);
       }
     for (const auto &name : model.electrode_names)
       for (const char *c : {"V_V", "V_phase_deg", "I_A", "power_W"})
@@ -325,12 +350,14 @@ namespace hamilton
     summary["points"] = nlohmann::json::array();
     for (unsigned int i = 0; i < points.size(); ++i)
       {
-        summary["points"].push_back({{"name", points[i].first},
-                                     {"position_m", points[i].second},
-                                     {"peak_frequency_hz", peak_w[i].frequency},
-                                     {"peak_w_rel_m", peak_w[i].value},
-                                     {"largest_at", where(peak_w[i])}});
-        result->lines.push_back(points[i].first + ": " + describe(peak_w[i], "|w_rel|", "m"));
+        nlohmann::json point = {{"name", points[i].name},
+                                {"peak_frequency_hz", peak_w[i].frequency},
+                                {"peak_w_rel_m", peak_w[i].value},
+                                {"largest_at", where(peak_w[i])}};
+        if (points[i].has_position())
+          point["position_m"] = points[i].x;
+        summary["points"].push_back(point);
+        result->lines.push_back(points[i].name + ": " + describe(peak_w[i], "|w_rel|", "m"));
       }
     summary["electrodes"] = nlohmann::json::array();
     for (unsigned int e = 0; e < peak_p.size(); ++e)
@@ -343,8 +370,93 @@ namespace hamilton
           result->lines.push_back("electrode " + model.electrode_names[e] + ": " +
                                   describe(peak_p[e], "power", average_power ? "W (average)" : "W (peak |V|^2 Re Y)"));
       }
+    if (structure.is_reduced())
+      {
+        const auto checks = automatic_checks ? automatic_check_frequencies(model, grid.minimum, grid.maximum) :
+                                               check_frequencies;
+        if (!checks.empty())
+          {
+            const auto [list, largest] = check_reduction(
+              structure, model, excitation, [&](double w) { return model.circuits_of_model(w); }, points, checks);
+            summary["reduction_check"] = {{"frequencies_hz", checks},
+                                          {"comparisons", list},
+                                          {"largest_relative_difference", largest}};
+            result->lines.push_back("reduced model (" + std::to_string(model.n_modes()) +
+                                    " coordinates) against direct solves of the full model at " +
+                                    std::to_string(checks.size()) + " frequencies, undamped: largest relative "
+                                    "difference " + format_significant(largest));
+          }
+      }
     require_finite(*result, "Analysis/Frequency response", "Check 'Base acceleration', 'Force', 'Minimum frequency' and 'Maximum frequency' and the electrode voltages.");
     return result;
+  }
+
+  std::vector<double>
+  automatic_check_frequencies(const SpectralModel &model, const double minimum_hz, const double maximum_hz)
+  {
+    std::vector<double> result;
+    for (const double target : {minimum_hz, (minimum_hz + maximum_hz) / 2, maximum_hz})
+      {
+        double f = target;
+        // step off resonances (2 % of the nearest), towards the window
+        for (unsigned int pass = 0; pass < 2 * model.n_modes() + 1; ++pass)
+          {
+            bool moved = false;
+            for (const double w : model.omega)
+              {
+                const double f_r = w / (2 * M_PI);
+                if (f_r > 0 && std::abs(f - f_r) < 0.02 * f_r)
+                  {
+                    f     = (f_r < target || target == maximum_hz) && f_r * 0.98 > minimum_hz ? f_r * 0.98 : f_r * 1.02;
+                    moved = true;
+                  }
+              }
+            if (!moved)
+              break;
+          }
+        if (f >= minimum_hz && f <= maximum_hz &&
+            std::find(result.begin(), result.end(), f) == result.end())
+          result.push_back(f);
+      }
+    return result;
+  }
+
+  std::pair<nlohmann::json, double>
+  check_reduction(const Structure                                                    &structure,
+                  const SpectralModel                                                &model,
+                  const SpectralModel::Excitation                                    &excitation,
+                  const std::function<std::vector<SpectralModel::Circuit>(double)> &circuits_at,
+                  const std::vector<OutputPoint>                                     &points,
+                  const std::vector<double>                                          &frequencies_hz)
+  {
+    SpectralModel undamped = model;
+    std::fill(undamped.zeta.begin(), undamped.zeta.end(), 0.);
+    nlohmann::json list    = nlohmann::json::array();
+    double         largest = 0;
+    for (const double f : frequencies_hz)
+      {
+        const double w        = 2 * M_PI * f;
+        const auto   circuits = circuits_at(w);
+        const auto   reduced  = undamped.solve(w, excitation, circuits);
+        const auto   full     = structure.direct_response(w, excitation, circuits, points);
+        const auto compare = [&](const std::string &quantity, const complex a, const complex b) {
+          const double scale = std::max(std::abs(a), std::abs(b));
+          const double d     = scale > 0 ? std::abs(a - b) / scale : 0.;
+          largest            = std::max(largest, d);
+          list.push_back({{"frequency_hz", f},
+                          {"quantity", quantity},
+                          {"reduced", std::abs(a)},
+                          {"full", std::abs(b)},
+                          {"relative_difference", d}});
+        };
+        for (unsigned int e = 0; e < circuits.size(); ++e)
+          if (circuits[e].kind == SpectralModel::Circuit::admittance)
+            compare(undamped.electrode_names[e] + " voltage (V)", reduced.V[e], full.V[e]);
+        for (unsigned int i = 0; i < points.size(); ++i)
+          compare(points[i].name + " displacement (m)",
+                  SpectralModel::deflection(reduced, undamped.mode_values(points[i])), full.points[i]);
+      }
+    return {list, largest};
   }
 
   HAMILTON_REGISTER_PLUGIN(Analysis,

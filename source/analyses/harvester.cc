@@ -1,5 +1,4 @@
 #include <hamilton/analyses/harvester.h>
-#include <hamilton/analyses/modal.h>
 
 #include <algorithm>
 #include <chrono>
@@ -80,39 +79,39 @@ namespace hamilton
   }
 
   void
-  HarvesterAnalysis::check(const Problem &problem) const
+  HarvesterAnalysis::check_on(const Structure &structure) const
   {
     const std::string path = "Analysis/Harvester";
-    check_number_of_modes(n_modes, problem, path);
-    if (n_modes == 0)
-      require_full_modal_basis(problem, path);
+    structure.check_modes(n_modes, path);
     const double points = double(grid.n) * double(resistances.size());
     require_memory(points * (5 * sizeof(double) + 32), path, "Number of frequencies", std::to_string(grid.n),
                    "the map of " + format_number(points) + " (resistance, frequency) points with " +
                      std::to_string(resistances.size()) + " 'Resistances'");
     std::string names;
-    for (const auto &e : problem.model.electrodes)
+    for (const auto &e : structure.ports())
       {
         if (e.name == electrode)
           return;
         names += (names.empty() ? "" : ", ") + e.name;
       }
-    input_error("Analysis/Harvester", "Electrode", "'" + electrode + "'",
-                names.empty() ? "the beam has no electrodes. Declare one in 'Beam/Electrodes'." :
-                                "no electrode of that name; the beam has: " + names + ".");
+    input_error(path, "Electrode", "'" + electrode + "'",
+                names.empty() ? "the " + structure.noun() + " has no electrode with a port. Declare one in '" +
+                                  structure.electrodes_path() + "'." :
+                                "no electrode of that name with a port; the " + structure.noun() + " has: " + names +
+                                  ".");
   }
 
   std::unique_ptr<AnalysisResult>
-  HarvesterAnalysis::run(const Problem &problem) const
+  HarvesterAnalysis::run_on(const Structure &structure) const
   {
-    const SpectralModel model(problem, n_modes, true);
-    unsigned int        e = 0;
+    const SpectralModel model = structure.spectral_model(n_modes, true);
+    unsigned int        e     = 0;
     while (model.electrode_names[e] != electrode)
       ++e;
     auto result = std::make_unique<HarvesterResult>();
 
-    const bool no_coupling = problem.model.coupling_cancels(electrode);
-    for (const auto &w : problem.model.electrode_warnings())
+    const bool no_coupling = structure.coupling_cancels(electrode);
+    for (const auto &w : structure.warnings())
       result->warnings.push_back(w);
 
     const std::vector<double> frequencies = grid.frequencies_hz(model);
@@ -169,18 +168,9 @@ namespace hamilton
     std::vector<double> targets = frequencies_of_interest;
     if (targets.empty())
       {
-        if (n_modes == 0)
-          {
-            // the full model: the exact open-circuit frequency (condensed
-            // electrode, as in the modal analysis), not the modal-basis
-            // eigenvalues, which lose it to round-off when the model's
-            // highest modes are many orders of magnitude above it
-            ModalOptions options;
-            options.n_modes             = 1;
-            options.samples_per_element = 0;
-            const auto modal            = compute_modes(problem, options);
-            targets = {modal->modes[0].frequency_hz, modal->modes[0].electrodes[e].frequency_open_circuit_hz};
-          }
+        const auto exact = n_modes == 0 ? structure.first_mode_frequencies(e) : std::nullopt;
+        if (exact)
+          targets = {exact->first, exact->second};
         else
           {
             std::vector<bool> open(model.chi.size(), false);
@@ -223,6 +213,32 @@ namespace hamilton
                                     {"optimal_resistance_ohm", row[1]},
                                     {"max_power_W", row[2]},
                                     {"voltage_V", row[3]}});
+    if (structure.is_reduced() && !result->optimum.rows.empty())
+      {
+        // the voltage at each optimum, reduced model against a direct solve
+        // of the full model (both undamped), the optimal load on the port
+        nlohmann::json list    = nlohmann::json::array();
+        double         largest = 0;
+        SpectralModel::Excitation excitation;
+        excitation.base_acceleration = base_acceleration;
+        for (const auto &row : result->optimum.rows)
+          {
+            const double R        = row[1];
+            const auto circuits = [&](double w) {
+              auto c = model.circuits_of_model(w);
+              c[e]   = {SpectralModel::Circuit::admittance, 1. / R};
+              return c;
+            };
+            const auto [one, d] = check_reduction(structure, model, excitation, circuits, {}, {row[0]});
+            for (auto item : one)
+              {
+                item["resistance_ohm"] = R;
+                list.push_back(item);
+              }
+            largest = std::max(largest, d);
+          }
+        s["reduction_check"] = {{"comparisons", list}, {"largest_relative_difference", largest}};
+      }
     s["peaks"] = nlohmann::json::array();
     for (const auto &row : result->peaks.rows)
       s["peaks"].push_back({{"resistance_ohm", row[0]}, {"frequency_hz", row[1]}, {"power_W", row[2]}, {"voltage_V", row[3]}});
@@ -247,6 +263,10 @@ namespace hamilton
       out << "  " << std::setw(14) << std::setprecision(8) << row[0] << "   " << std::setw(18)
           << std::setprecision(6) << row[1] << "   " << std::setw(13) << row[2] << "   " << row[3]
           << "\n";
+    if (summary.contains("reduction_check"))
+      out << "  reduced model against direct solves of the full model at the optimal loads: largest relative "
+             "difference "
+          << std::setprecision(3) << summary["reduction_check"]["largest_relative_difference"].get<double>() << "\n";
   }
 
   void

@@ -14,7 +14,6 @@ namespace hamilton
     double
     receptance(const SpectralModel       &model,
                unsigned int               e,
-               double                     x,
                const std::vector<double> &phi,
                double                     omega,
                double                     L,
@@ -29,7 +28,6 @@ namespace hamilton
         circuits[e] = {SpectralModel::Circuit::admittance, 1. / std::complex<double>(R, omega * L)};
       SpectralModel::Excitation excitation;
       excitation.force             = 1.;
-      excitation.force_position    = x;
       excitation.force_mode_values = phi;
       return std::abs(SpectralModel::deflection(model.solve(omega, excitation, circuits), phi));
     }
@@ -62,7 +60,10 @@ namespace hamilton
     prm.declare_entry("Electrode", "", Patterns::Anything(), "Name of the shunted electrode.");
     prm.declare_entry("Mode", "1", Patterns::Integer(1), "The mode the shunt is tuned to.");
     prm.declare_entry("Position", "-1", Patterns::Double(),
-                      "x of the point force and response (m); negative: the right end.");
+                      "On a beam: x of the point force and response (m); negative: the right end.");
+    prm.declare_entry("Point", "", Patterns::Anything(),
+                      "On a continuum: the name of the output point ('Continuum/Output points') of the "
+                      "force and response, along its direction. Empty: its first output point.");
     prm.declare_entry("Number of modes", "0", Patterns::Integer(0),
                       "0: the full model; n: the n-mode model (1: single mode).");
     prm.leave_subsection();
@@ -73,53 +74,68 @@ namespace hamilton
   {
     electrode = Utilities::trim(s.get("Electrode"));
     mode      = s.get_unsigned("Mode");
-    position  = s.get_double("Position");
     n_modes   = s.get_unsigned("Number of modes");
+    point     = parse_point(s, "Point");
+    const double position = s.get_double("Position");
+    if (!point && position >= 0)
+      point = OutputPoint{"point", position};
+  }
+
+  OutputPoint
+  RLShuntAnalysis::point_on(const Structure &structure) const
+  {
+    const std::string path = "Analysis/RL shunt";
+    if (!point)
+      return structure.default_point(path, "Point");
+    return structure.resolve(*point, path, point->has_position() ? "Position" : "Point");
   }
 
   void
-  RLShuntAnalysis::check(const Problem &problem) const
+  RLShuntAnalysis::check_on(const Structure &structure) const
   {
-    bool found = false;
-    for (const auto &e : problem.model.electrodes)
+    const std::string path = "Analysis/RL shunt";
+    bool              found = false;
+    for (const auto &e : structure.ports())
       found = found || e.name == electrode;
     if (!found)
-      input_error("Analysis/RL shunt", "Electrode", "'" + electrode + "'",
-                  "no electrode of that name in 'Beam/Electrodes'.");
-    if (position >= 0 && !problem.model.on_beam(position))
-      input_error("Analysis/RL shunt", "Position", format_number(position),
-                  "lies outside the beam (0 <= x <= " + format_number(problem.model.length()) +
-                    " m). Give a position on the beam, or a negative value for the right end.");
-    check_number_of_modes(n_modes, problem, "Analysis/RL shunt");
-    if (n_modes == 0)
-      require_full_modal_basis(problem, "Analysis/RL shunt");
-    const unsigned int available = n_modes == 0 ? problem.discretization.n_dofs() : n_modes;
+      input_error(path, "Electrode", "'" + electrode + "'",
+                  "no electrode of that name with a port in '" + structure.electrodes_path() + "'.");
+    point_on(structure);
+    structure.check_modes(n_modes, path);
+    const unsigned int available = structure.n_coordinates(n_modes);
     if (mode > available)
-      input_error("Analysis/RL shunt", "Mode", std::to_string(mode),
-                  "the model has " + std::to_string(available) + " modes.");
+      input_error(path, "Mode", std::to_string(mode), "the model has " + std::to_string(available) + " modes.");
   }
 
   std::unique_ptr<AnalysisResult>
-  RLShuntAnalysis::run(const Problem &problem) const
+  RLShuntAnalysis::run_on(const Structure &structure) const
   {
-    const SpectralModel model(problem, n_modes, true);
-    unsigned int        e = 0;
+    const SpectralModel model = structure.spectral_model(n_modes, true);
+    unsigned int        e     = 0;
     while (model.electrode_names[e] != electrode)
       ++e;
     const unsigned int  r   = mode - 1;
-    const double        x   = position < 0 ? problem.model.length() : problem.model.snap(position);
-    const auto          phi = model.mode_values(x);
+    const auto          phi = model.mode_values(point_on(structure));
     std::vector<bool>   open(model.chi.size(), false);
     open[e]                 = true;
     const double w_sc = model.omega[r], w_oc = model.open_circuit_omega(open)[r];
-    const double C    = model.capacitance[e];
+    // the capacitance the shunt sees near mode r: a beam's (its theory's
+    // blocked capacitance); on a reduced continuum the clamped (u = 0)
+    // capacitance plus what every other coordinate carries statically,
+    // chi_s^2/omega_s^2 (the static corrections hold the free thickness and
+    // lateral strains, which double a PZT layer's permittivity)
+    double C = model.capacitance[e];
+    if (structure.is_reduced())
+      for (unsigned int s = 0; s < model.n_modes(); ++s)
+        if (s != r && model.omega[s] > 0)
+          C += model.chi[e][s] * model.chi[e][s] / (model.omega[s] * model.omega[s]);
     const double K2   = (w_oc * w_oc - w_sc * w_sc) / (w_sc * w_sc);
 
     const double L_hvf = 1. / (C * w_oc * w_oc);
     const double R_hvf = std::sqrt(2. * K2) / (1 + K2) / (C * w_sc);
     const double a = 0.6 * w_sc, b = 1.5 * w_sc;
     const auto   worst = [&](double L, double R) {
-      return peak([&](double w) { return receptance(model, e, x, phi, w, L, R); }, a, b).second;
+      return peak([&](double w) { return receptance(model, e, phi, w, L, R); }, a, b).second;
     };
     // The equal-peak (H-infinity) optimum: the two peaks, below and above
     // sqrt(w_sc w_oc), are equal and their common value is least. For each
@@ -131,7 +147,7 @@ namespace hamilton
     // minimized over R instead.
     const double split      = std::sqrt(w_sc * w_oc);
     const auto   peak_difference = [&](double L, double log_R) {
-      const auto h = [&](double w) { return receptance(model, e, x, phi, w, L, std::pow(10., log_R)); };
+      const auto h = [&](double w) { return receptance(model, e, phi, w, L, std::pow(10., log_R)); };
       return peak(h, a, split).second - peak(h, split, b).second;
     };
     const auto best_log_R = [&](double L) {
@@ -159,7 +175,7 @@ namespace hamilton
     const double R_opt = std::pow(10., best_log_R(L_opt));
 
     // the two peaks of the optimum: largest values below and above w_sc...w_oc
-    const auto h_opt = [&](double w) { return receptance(model, e, x, phi, w, L_opt, R_opt); };
+    const auto h_opt = [&](double w) { return receptance(model, e, phi, w, L_opt, R_opt); };
     const auto   low   = peak(h_opt, a, split);
     const auto   high  = peak(h_opt, split, b);
 
@@ -185,16 +201,40 @@ namespace hamilton
                       {"peak_frequencies_hz", {low.first / (2 * M_PI), high.first / (2 * M_PI)}},
                       {"peak_values_m_N", {low.second, high.second}}}}};
 
+    if (structure.is_reduced())
+      {
+        // the optimum's driving-point response at its two peaks, reduced
+        // model against direct solves of the full model (both undamped but
+        // for the shunt's resistance)
+        const OutputPoint         at = point_on(structure);
+        SpectralModel::Excitation force;
+        force.force             = 1.;
+        force.force_mode_values = phi;
+        force.force_point       = at.has_position() ? "" : at.name;
+        force.force_position    = at.has_position() ? at.x : 0.;
+        const auto circuits     = [&](double w) {
+          auto c = model.circuits_of_model(w);
+          c[e]   = {SpectralModel::Circuit::admittance, 1. / std::complex<double>(R_opt, w * L_opt)};
+          return c;
+        };
+        const std::vector<double> checks{low.first / (2 * M_PI), high.first / (2 * M_PI)};
+        const auto [list, largest] = check_reduction(structure, model, force, circuits, {at}, checks);
+        s["reduction_check"]       = {{"frequencies_hz", checks},
+                                      {"comparisons", list},
+                                      {"largest_relative_difference", largest}};
+      }
+
     for (unsigned int i = 0; i <= 600; ++i)
       {
         const double w = a + (b - a) * i / 600;
         result->table.rows.push_back({w / (2 * M_PI),
-                                      receptance(model, e, x, phi, w, 0, 0),
-                                      receptance(model, e, x, phi, w, 0, -1),
-                                      receptance(model, e, x, phi, w, L_hvf, R_hvf),
+                                      receptance(model, e, phi, w, 0, 0),
+                                      receptance(model, e, phi, w, 0, -1),
+                                      receptance(model, e, phi, w, L_hvf, R_hvf),
                                       h_opt(w)});
       }
-    require_finite(*result, "Analysis/RL shunt", "Check the magnitudes in 'Beam' and 'Beam/Electrodes'.");
+    require_finite(*result, "Analysis/RL shunt",
+                   "Check the magnitudes of the " + structure.noun() + " and of '" + structure.electrodes_path() + "'.");
     return result;
   }
 
@@ -213,6 +253,10 @@ namespace hamilton
           << " H, R = " << s[which]["resistance_ohm"].get<double>()
           << " Ohm, largest |w/F| = " << s[which]["peak_m_N"].get<double>() << " m/N ("
           << s[which]["normalized_peak"].get<double>() << " x the modal static compliance)\n";
+    if (s.contains("reduction_check"))
+      out << "  reduced model against direct solves of the full model at the optimum's peaks: largest relative "
+             "difference "
+          << std::setprecision(3) << s["reduction_check"]["largest_relative_difference"].get<double>() << "\n";
   }
 
   void

@@ -12,11 +12,17 @@ namespace hamilton
   using namespace dealii;
   using complex = std::complex<double>;
 
-  std::complex<double>
-  load_admittance(const Electrode &electrode, double omega)
+  ElectricalPort
+  port_of(const Electrode &electrode)
   {
-    const double R = electrode.resistance, L = electrode.inductance;
-    switch (electrode.circuit)
+    return {electrode.name, electrode.circuit, electrode.voltage, electrode.resistance, electrode.inductance};
+  }
+
+  std::complex<double>
+  load_admittance(const ElectricalPort &port, double omega)
+  {
+    const double R = port.resistance, L = port.inductance;
+    switch (port.circuit)
       {
         case ElectrodeCircuit::resistor:
           return 1. / R;
@@ -34,6 +40,7 @@ namespace hamilton
                                bool           include_prestress)
     : problem(problem)
   {
+    AssertDimension(problem.operators.electrodes.size(), problem.model.electrodes.size());
     const Operators &ops = problem.operators;
     const unsigned int n = problem.discretization.n_dofs();
     if (n_modes == 0 || n_modes > n)
@@ -69,13 +76,25 @@ namespace hamilton
         capacitance.push_back(e.capacitance);
         electrode_names.push_back(e.name);
       }
+    for (const auto &e : problem.model.electrodes)
+      ports.push_back(port_of(e));
+    position_tolerance = problem.model.position_tolerance();
   }
 
   SpectralModel::SpectralModel(const Problem &problem, const ReducedModel &rom)
+    : SpectralModel(rom, {}, problem.model.position_tolerance())
+  {
+    for (const auto &e : problem.model.electrodes)
+      ports.push_back(port_of(e));
+    AssertDimension(ports.size(), chi.size());
+  }
+
+  SpectralModel::SpectralModel(const ReducedModel &rom, std::vector<ElectricalPort> ports, const double position_tolerance)
     : omega(rom.omega)
     , zeta(rom.damping_ratios)
     , participation(rom.participation_translation)
-    , problem(problem)
+    , ports(std::move(ports))
+    , position_tolerance(position_tolerance)
   {
     for (const auto &e : rom.electrodes)
       {
@@ -84,14 +103,14 @@ namespace hamilton
         electrode_names.push_back(e.name);
       }
     for (const auto &o : rom.outputs)
-      point_values.emplace_back(o.position, o.displacement);
+      point_values.emplace_back(OutputPoint{o.name, o.position}, o.displacement);
   }
 
   std::vector<SpectralModel::Circuit>
   SpectralModel::circuits_of_model(double w) const
   {
     std::vector<Circuit> result;
-    for (const auto &e : problem.model.electrodes)
+    for (const auto &e : ports)
       {
         Circuit c;
         if (e.circuit == ElectrodeCircuit::short_circuit)
@@ -124,6 +143,7 @@ namespace hamilton
     const std::vector<double> phi_force =
       excitation.force == 0                     ? std::vector<double>(n, 0.) :
       !excitation.force_mode_values.empty() ? excitation.force_mode_values :
+      !excitation.force_point.empty()       ? mode_values(OutputPoint{excitation.force_point}) :
                                               mode_values(excitation.force_position);
     for (unsigned int r = 0; r < n; ++r)
       {
@@ -248,19 +268,27 @@ namespace hamilton
   std::vector<double>
   SpectralModel::mode_values(double x) const
   {
+    return mode_values(OutputPoint{"", x});
+  }
+
+  std::vector<double>
+  SpectralModel::mode_values(const OutputPoint &point) const
+  {
     if (shapes.empty())
       {
-        for (const auto &[position, values] : point_values)
-          if (std::abs(position - x) <= 1e-12 * problem.model.length())
+        for (const auto &[where, values] : point_values)
+          if (point.has_position() ? std::abs(where.x - point.x) <= position_tolerance : where.name == point.name)
             return values;
-        throw std::invalid_argument("x = " + std::to_string(x) +
-                                    " m is not an output point of the reduced model");
+        throw std::invalid_argument(
+          (point.has_position() ? "x = " + std::to_string(point.x) + " m" : "'" + point.name + "'") +
+          " is not an output point of the reduced model");
       }
+    Assert(point.has_position(), dealii::ExcMessage("a beam's point needs a position"));
     std::vector<double> values;
     for (const auto &phi : shapes)
       {
         double value, slope, curvature;
-        problem.discretization.evaluate(phi, x, value, slope, curvature);
+        problem->discretization.evaluate(phi, point.x, value, slope, curvature);
         values.push_back(value);
       }
     return values;

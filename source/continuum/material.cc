@@ -290,6 +290,17 @@ namespace hamilton::continuum
     H.bottomRightCorner<3, 3>() = -eps;
     if (formulation == Formulation::three_dimensional)
       return H;
+    if (formulation == Formulation::axisymmetric)
+      {
+        // r = x, the axis y, theta = z: eps_rr, eps_yy, gamma_ry, eps_theta,
+        // phi_r, phi_y; the shears with theta and E_theta vanish by symmetry
+        const std::array<int, 6> kept{0, 1, 5, 2, 6, 7};
+        Eigen::MatrixXd          A(6, 6);
+        for (int i = 0; i < 6; ++i)
+          for (int j = 0; j < 6; ++j)
+            A(i, j) = H(kept[i], kept[j]);
+        return A;
+      }
 
     // 2D in the x-y plane: kept eps_xx, eps_yy, gamma_xy, phi_x, phi_y;
     // E_z = 0 in both; plane stress condenses eps_zz, gamma_yz, gamma_xz

@@ -78,10 +78,13 @@ namespace hamilton::continuum
                       "the parameter file. Empty: the file describes no continuum.");
     prm.declare_entry("Formulation",
                       "3D",
-                      Patterns::Selection("3D|plane stress|plane strain"),
+                      Patterns::Selection("3D|plane stress|plane strain|axisymmetric"),
                       "'3D' for a three-dimensional mesh; for a two-dimensional mesh in the x-y plane "
-                      "'plane stress' (thin body, zero out-of-plane stresses) or 'plane strain'; E_z = 0 in 2D.");
-    prm.declare_entry("Thickness", "1", Patterns::Double(), "Out-of-plane thickness of a 2D body (m).");
+                      "'plane stress' (thin body, zero out-of-plane stresses), 'plane strain', or "
+                      "'axisymmetric' (the mesh is the half plane r = x >= 0 of a body of revolution about "
+                      "the y axis; results for the whole body, 360 degrees); E_z = 0 in 2D.");
+    prm.declare_entry("Thickness", "1", Patterns::Double(),
+                      "Out-of-plane thickness of a plane-stress or plane-strain body (m); not used otherwise.");
     prm.declare_entry("Element degree", "2", Patterns::Integer(1, 4), "Polynomial degree of u and phi (Lagrange, 1-4).");
     prm.declare_entry("Global refinements", "0", Patterns::Integer(0, 6), "Uniform refinements of the mesh read.");
     prm.declare_entry("Modal damping ratios",
@@ -222,6 +225,7 @@ namespace hamilton::continuum
     const std::string f = s.get("Formulation");
     formulation = f == "plane stress" ? Formulation::plane_stress :
                   f == "plane strain" ? Formulation::plane_strain :
+                  f == "axisymmetric" ? Formulation::axisymmetric :
                                         Formulation::three_dimensional;
     const unsigned int dim = dimension();
     thickness              = s.get_positive("Thickness", "m");
@@ -242,6 +246,10 @@ namespace hamilton::continuum
       base_direction = parse_direction(s, "Base direction");
     if (dim == 2 && base_direction[2] != 0)
       s.fail("Base direction", "must lie in the x-y plane of a 2D mesh (e.g. '+y').");
+    if (formulation == Formulation::axisymmetric && base_direction[0] != 0)
+      s.fail("Base direction",
+             "must be the axis of an axisymmetric body, '+y' or '-y': a translation across the axis is not "
+             "axisymmetric.");
 
     std::set<std::string> material_names, region_names;
     {

@@ -2,128 +2,20 @@
 // assembly of the electric-enthalpy operators, direct and eigen solves
 // (PETSc/MUMPS, SLEPc), and the static, modal and reduced-model analyses.
 
-#include <hamilton/base/files.h>
-#include <hamilton/base/process.h>
-#include <hamilton/base/rom_file.h>
-#include <hamilton/continuum/continuum.h>
+#include "solver.h"
 
-#include <deal.II/base/function_parser.h>
-#include <deal.II/base/index_set.h>
-#include <deal.II/base/mpi.h>
-#include <deal.II/base/quadrature_lib.h>
-#include <deal.II/distributed/tria.h>
-#include <deal.II/dofs/dof_handler.h>
-#include <deal.II/dofs/dof_tools.h>
-#include <deal.II/fe/fe_q.h>
-#include <deal.II/fe/fe_system.h>
-#include <deal.II/fe/fe_values.h>
-#include <deal.II/fe/mapping_q1.h>
-#include <deal.II/grid/grid_in.h>
-#include <deal.II/grid/grid_tools.h>
-#include <deal.II/grid/tria.h>
-#include <deal.II/lac/affine_constraints.h>
-#include <deal.II/lac/dynamic_sparsity_pattern.h>
-#include <deal.II/lac/petsc_sparse_matrix.h>
-#include <deal.II/lac/petsc_vector.h>
-#include <deal.II/lac/sparsity_tools.h>
+#include <gmsh.h>
 #include <deal.II/numerics/data_out.h>
 #include <deal.II/numerics/data_postprocessor.h>
-#include <deal.II/numerics/vector_tools.h>
-
-#include <Eigen/Eigenvalues>
-#include <gmsh.h>
-#include <petscksp.h>
-#include <slepceps.h>
-
-#include <chrono>
-#include <cmath>
-#include <iomanip>
-#include <map>
-#include <set>
-#include <sstream>
+#include <deal.II/grid/grid_in.h>
+#include <deal.II/base/function_parser.h>
+#include <hamilton/base/files.h>
+#include <hamilton/output/writers.h>
 
 namespace hamilton::continuum
 {
-  using namespace dealii;
-  using PMatrix = PETScWrappers::MPI::SparseMatrix;
-  using PVector = PETScWrappers::MPI::Vector;
-
-  class ContinuumRun::Implementation
-  {
-  public:
-    virtual ~Implementation() = default;
-    virtual std::string
-    description() const = 0;
-    virtual void
-    solve(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings) = 0;
-    virtual void
-    write(const std::string &directory, bool write_vtu) const = 0;
-  };
-
   namespace
   {
-    /** What the analyses of a continuum run are asked for. */
-    struct AnalysisOptions
-    {
-      bool         statics = false, modal = false, rom = false;
-      unsigned int modal_modes = 6, rom_modes = 4, correction_order = 1;
-      std::string  rom_file = "rom.json";
-    };
-
-    void
-    check_petsc(const PetscErrorCode code, const char *call)
-    {
-      AssertThrow(code == 0, ExcMessage(std::string("PETSc/SLEPc call failed: ") + call));
-    }
-
-    std::string
-    format(const double value, const int digits = 6)
-    {
-      std::ostringstream s;
-      s << std::setprecision(digits) << value;
-      return s.str();
-    }
-
-    /**
-     * A sparse direct solver (MUMPS through PETSc) that factors a matrix once
-     * and solves for many right-hand sides.
-     */
-    class DirectSolver
-    {
-    public:
-      DirectSolver(const PMatrix &matrix, const MPI_Comm comm)
-      {
-        check_petsc(KSPCreate(comm, &ksp), "KSPCreate");
-        check_petsc(KSPSetOperators(ksp, matrix, matrix), "KSPSetOperators");
-        check_petsc(KSPSetType(ksp, KSPPREONLY), "KSPSetType");
-        PC pc;
-        check_petsc(KSPGetPC(ksp, &pc), "KSPGetPC");
-        check_petsc(PCSetType(pc, PCLU), "PCSetType");
-        check_petsc(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS), "PCFactorSetMatSolverType");
-        check_petsc(KSPSetFromOptions(ksp), "KSPSetFromOptions");
-      }
-      ~DirectSolver()
-      {
-        KSPDestroy(&ksp);
-      }
-      DirectSolver(const DirectSolver &) = delete;
-      DirectSolver &
-      operator=(const DirectSolver &) = delete;
-
-      /** x = A^-1 b; false if the factorization failed (a singular matrix). */
-      bool
-      solve(const PVector &b, PVector &x)
-      {
-        check_petsc(KSPSolve(ksp, b, x), "KSPSolve");
-        KSPConvergedReason reason;
-        check_petsc(KSPGetConvergedReason(ksp, &reason), "KSPGetConvergedReason");
-        return reason >= 0;
-      }
-
-    private:
-      KSP ksp;
-    };
-
     /**
      * The variables of the electric enthalpy at a point, (strain in Voigt
      * order with engineering shear, grad phi), from the gradients of the
@@ -131,10 +23,12 @@ namespace hamilton::continuum
      */
     template <int dim>
     Eigen::VectorXd
-    enthalpy_variables(const std::vector<Tensor<1, dim>> &g)
+    enthalpy_variables(const std::vector<Tensor<1, dim>> &g, const std::optional<double> hoop = std::nullopt)
     {
-      const unsigned int n_strain = dim == 2 ? 3 : 6;
+      const unsigned int n_strain = dim == 3 ? 6 : hoop ? 4 : 3;
       Eigen::VectorXd    y(n_strain + dim);
+      if (hoop)
+        y[3] = *hoop;
       if (dim == 2)
         {
           y[0] = g[0][0];
@@ -150,13 +44,25 @@ namespace hamilton::continuum
       return y;
     }
 
+    /**
+     * The hoop strain u_r/r of an axisymmetric body at r = p[0], from u_r and
+     * its radial derivative (their ratio's limit on the axis, where u_r = 0).
+     */
+    template <int dim>
+    double
+    hoop_strain(const Point<dim> &p, const double u_r, const double du_r_dr)
+    {
+      return std::abs(p[0]) > 1e-12 * (std::abs(p[1]) + 1e-3) ? u_r / p[0] : du_r_dr;
+    }
+
     /** Electric field, stress and electric displacement of a solution. */
     template <int dim>
     class FieldPostprocessor : public DataPostprocessor<dim>
     {
     public:
-      explicit FieldPostprocessor(const std::map<types::material_id, Eigen::MatrixXd> &enthalpy)
+      FieldPostprocessor(const std::map<types::material_id, Eigen::MatrixXd> &enthalpy, const bool axisymmetric)
         : enthalpy(enthalpy)
+        , axisymmetric(axisymmetric)
       {}
 
       void
@@ -165,13 +71,16 @@ namespace hamilton::continuum
       {
         const auto              cell = inputs.template get_cell<dim>();
         const Eigen::MatrixXd  &H    = enthalpy.at(cell->material_id());
-        const unsigned int      n_strain = dim == 2 ? 3 : 6;
+        const unsigned int      n_strain = n_stress();
         for (unsigned int q = 0; q < inputs.solution_gradients.size(); ++q)
           {
             const auto           &g = inputs.solution_gradients[q];
-            const Eigen::VectorXd y = enthalpy_variables<dim>(g);
+            const Eigen::VectorXd y =
+              axisymmetric ? enthalpy_variables<dim>(
+                               g, hoop_strain(inputs.evaluation_points[q], inputs.solution_values[q][0], g[0][0])) :
+                             enthalpy_variables<dim>(g);
             // (sigma, -D) = H (eps, grad phi)
-            const Eigen::VectorXd s = H * y;
+            const Eigen::VectorXd s = H.topLeftCorner(y.size(), y.size()) * y;
             unsigned int          k = 0;
             for (unsigned int d = 0; d < dim; ++d)
               computed[q][k++] = -g[dim][d];
@@ -186,10 +95,12 @@ namespace hamilton::continuum
       get_names() const override
       {
         std::vector<std::string> names(dim, "electric_field_V_m");
-        const std::vector<std::string> stress =
+        std::vector<std::string> stress =
           dim == 2 ? std::vector<std::string>{"stress_xx_Pa", "stress_yy_Pa", "stress_xy_Pa"} :
                      std::vector<std::string>{"stress_xx_Pa", "stress_yy_Pa", "stress_zz_Pa",
                                               "stress_yz_Pa", "stress_xz_Pa", "stress_xy_Pa"};
+        if (axisymmetric)
+          stress.push_back("stress_hoop_Pa");
         names.insert(names.end(), stress.begin(), stress.end());
         for (unsigned int d = 0; d < dim; ++d)
           names.push_back("electric_displacement_C_m2");
@@ -201,7 +112,7 @@ namespace hamilton::continuum
       {
         std::vector<DataComponentInterpretation::DataComponentInterpretation> i(
           dim, DataComponentInterpretation::component_is_part_of_vector);
-        for (unsigned int k = 0; k < (dim == 2 ? 3u : 6u); ++k)
+        for (unsigned int k = 0; k < n_stress(); ++k)
           i.push_back(DataComponentInterpretation::component_is_scalar);
         for (unsigned int d = 0; d < dim; ++d)
           i.push_back(DataComponentInterpretation::component_is_part_of_vector);
@@ -211,135 +122,20 @@ namespace hamilton::continuum
       UpdateFlags
       get_needed_update_flags() const override
       {
-        return update_gradients;
+        return update_gradients | update_values | update_quadrature_points;
       }
 
     private:
+      unsigned int
+      n_stress() const
+      {
+        return dim == 3 ? 6 : axisymmetric ? 4 : 3;
+      }
+
       const std::map<types::material_id, Eigen::MatrixXd> &enthalpy;
+      const bool                                           axisymmetric;
     };
   } // namespace
-
-  template <int dim>
-  class Solver : public ContinuumRun::Implementation
-  {
-  public:
-    Solver(const ContinuumModel &model, const AnalysisOptions &options);
-
-    std::string
-    description() const override;
-    void
-    solve(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings) override;
-    void
-    write(const std::string &directory, bool write_vtu) const override;
-
-  private:
-    /** Which electrical (and mechanical) state constraints describe. */
-    enum class State
-    {
-      short_circuit, ///< ports at 0 V
-      open_circuit,  ///< ports floating
-      statics,       ///< ports by their circuit at DC
-      clamped        ///< u = 0, port `electrode` at 1 V, other ports at 0 V
-    };
-
-    struct ElectrodeDofs
-    {
-      std::vector<types::global_dof_index> dofs; ///< potential dofs, locally active
-      types::global_dof_index              master = 0;
-    };
-
-    struct Field
-    {
-      std::string name;
-      double      time  = 0; ///< position in the PVD series
-      double      value = 0; ///< frequency (Hz) of a mode, 0 otherwise
-      PVector     values;    ///< with constraints distributed
-    };
-
-    const ContinuumModel &model;
-    const AnalysisOptions options;
-    const MPI_Comm        comm = MPI_COMM_WORLD;
-    const unsigned int    rank;
-
-    parallel::distributed::Triangulation<dim> triangulation;
-    FESystem<dim>                             fe;
-    DoFHandler<dim>                           dof_handler;
-    IndexSet                                  owned, relevant, active;
-    IndexSet                                  owned_u; ///< owned displacement dofs
-
-    std::map<std::string, types::boundary_id> boundary_ids;
-    std::map<types::material_id, unsigned int> region_of; ///< index into model.regions
-    std::map<types::material_id, Eigen::MatrixXd> enthalpy;
-    std::map<types::material_id, double>          density;
-    std::set<types::material_id>                  piezo_ids;
-    std::vector<ElectrodeDofs>                    electrode_dofs;
-    std::vector<types::global_dof_index>          inactive_potential;
-    std::vector<unsigned int>                     ports; ///< indices of port electrodes
-    /** Per support: its fixed dofs at a point support (owned or ghost cells), else empty. */
-    std::vector<std::vector<types::global_dof_index>> point_support_dofs;
-    double                                        scale = 1; ///< thickness in 2D, else 1
-    double setup_seconds = 0; ///< reading the mesh, refining, distributing dofs, sparsity
-
-    DynamicSparsityPattern sparsity;
-
-    // results
-    nlohmann::json               json;
-    std::vector<Field>           fields;
-    nlohmann::json               rom_document;
-
-    void
-    read_mesh();
-    void
-    setup_dofs();
-    AffineConstraints<double>
-    make_constraints(State state, unsigned int electrode = 0) const;
-    void
-    local_matrices(const typename DoFHandler<dim>::active_cell_iterator &cell,
-                   FEValues<dim>                                        &fe_values,
-                   FullMatrix<double>                                   &K,
-                   FullMatrix<double>                                   &M) const;
-    void
-    assemble(const AffineConstraints<double> &constraints, PMatrix &K, PMatrix *M, PVector &rhs, bool loads) const;
-    /** out = A x cell by cell (A = K or M, without constraints), condensed by `constraints` if given. */
-    void
-    apply(bool stiffness, const PVector &x, PVector &out, const AffineConstraints<double> *constraints) const;
-    PVector
-    ghosted(const PVector &v) const;
-    PVector
-    rigid_translation() const;
-    PVector
-    electrode_indicator(unsigned int e) const;
-    /**
-     * c_e = K g_e (without constraints) for every electrode e, g_e its
-     * indicator: the charge on e of a full solution x is -c_e . x. Computed
-     * once, on first use.
-     */
-    const std::vector<PVector> &
-    charge_functionals() const;
-    mutable std::vector<PVector> charge_functionals_cache;
-    double
-    stiffness_scale(const PMatrix &K, const PMatrix &M) const;
-    /** The n eigenpairs nearest sigma; `timings` gets the factorization and iteration times (s). */
-    std::vector<std::pair<double, PVector>>
-    eigenpairs(const PMatrix &K, const PMatrix &M, unsigned int n, double sigma, nlohmann::json &timings) const;
-    void
-    apply_sign_convention(PVector &v) const;
-    /** Displacement, potential, stress and electric field at a point. */
-    struct PointValues
-    {
-      std::vector<double> u, stress, field;
-      double              phi = 0;
-    };
-    PointValues
-    point_value(const PVector &x, const Point<3> &p, const std::string &name) const;
-    void
-    require_solved(bool ok, const std::string &what) const;
-
-    void
-    run_static(std::ostream &out);
-    void
-    run_modal_and_rom(std::ostream &out, std::vector<std::string> &warnings);
-  };
 
   template <int dim>
   Solver<dim>::Solver(const ContinuumModel &model, const AnalysisOptions &options)
@@ -351,6 +147,7 @@ namespace hamilton::continuum
     , dof_handler(triangulation)
   {
     scale            = dim == 2 ? model.thickness : 1.;
+    axisymmetric     = model.formulation == Formulation::axisymmetric;
     const auto start = std::chrono::steady_clock::now();
     read_mesh();
     setup_dofs();
@@ -436,7 +233,7 @@ namespace hamilton::continuum
     if (mesh_dimension != dim)
       fail(mesh_path, "Mesh", model.mesh_file,
            "is a " + std::to_string(mesh_dimension) + "D mesh, but 'Formulation' asks for a " + std::to_string(dim) +
-             "D body. Use 'Formulation = 3D' with a 3D mesh, 'plane stress' or 'plane strain' with a 2D mesh in "
+             "D body. Use 'Formulation = 3D' with a 3D mesh, 'plane stress', 'plane strain' or 'axisymmetric' with a 2D mesh in "
              "the x-y plane.");
     if (cell_groups.empty())
       fail(mesh_path, "Mesh", model.mesh_file,
@@ -683,6 +480,32 @@ namespace hamilton::continuum
 
     // point supports: the dofs of a mesh vertex within 1e-9 of the mesh size
     const double tolerance = 1e-9 * GridTools::diameter(triangulation);
+
+    // axisymmetric: r = x >= 0, and u_r = 0 on the axis
+    if (axisymmetric)
+      {
+        double smallest = 0;
+        for (const auto &cell : triangulation.active_cell_iterators())
+          if (cell->is_locally_owned())
+            for (const unsigned int v : cell->vertex_indices())
+              smallest = std::min(smallest, cell->vertex(v)[0]);
+        smallest = Utilities::MPI::min(smallest, comm);
+        if (smallest < -tolerance)
+          fail("Continuum", "Formulation", "axisymmetric",
+               "needs the mesh in the half plane x >= 0 (x is the radius, y the axis), but it reaches x = " +
+                 format(smallest) + " m. Mirror or move the mesh.");
+        std::vector<types::global_dof_index> face_dofs(fe.n_dofs_per_face());
+        for (const auto &cell : dof_handler.active_cell_iterators())
+          if (cell->is_locally_owned() || cell->is_ghost())
+            for (const unsigned int f : cell->face_indices())
+              if (cell->face(f)->at_boundary() && std::abs(cell->face(f)->center()[0]) < tolerance)
+                {
+                  cell->face(f)->get_dof_indices(face_dofs);
+                  for (unsigned int i = 0; i < face_dofs.size(); ++i)
+                    if (fe.face_system_to_component_index(i, f).first == 0)
+                      axis_dofs.push_back(face_dofs[i]);
+                }
+      }
     for (const auto &s : model.supports)
       {
         point_support_dofs.emplace_back();
@@ -720,8 +543,12 @@ namespace hamilton::continuum
 
   template <int dim>
   AffineConstraints<double>
-  Solver<dim>::make_constraints(const State state, const unsigned int electrode) const
+  Solver<dim>::make_constraints(const State                                state,
+                                const unsigned int                         electrode,
+                                const std::vector<SpectralModel::Circuit> *circuits) const
   {
+    Assert(state != State::harmonic || (circuits != nullptr && circuits->size() == ports.size()),
+           ExcMessage("the harmonic state needs one circuit per port"));
     AffineConstraints<double> c(relevant);
     DoFTools::make_hanging_node_constraints(dof_handler, c);
     for (unsigned int k = 0; k < model.supports.size(); ++k)
@@ -737,6 +564,9 @@ namespace hamilton::continuum
           if (!c.is_constrained(dof))
             c.add_line(dof);
       }
+    for (const auto dof : axis_dofs)
+      if (!c.is_constrained(dof))
+        c.add_line(dof);
     if (state == State::clamped)
       {
         std::vector<types::global_dof_index> dofs(fe.n_dofs_per_cell());
@@ -773,6 +603,12 @@ namespace hamilton::continuum
                 }
               else if (state == State::clamped)
                 value = k == electrode ? 1. : 0.;
+              else if (state == State::harmonic)
+                {
+                  const auto &circuit = (*circuits)[std::find(ports.begin(), ports.end(), k) - ports.begin()];
+                  fixed = circuit.kind != SpectralModel::Circuit::admittance;
+                  value = circuit.kind == SpectralModel::Circuit::prescribed ? circuit.value.real() : 0.;
+                }
           }
         for (const auto d : electrode_dofs[k].dofs)
           if (fixed)
@@ -802,7 +638,7 @@ namespace hamilton::continuum
     const Eigen::MatrixXd &H        = enthalpy.at(cell->material_id());
     const double           rho      = density.at(cell->material_id());
     const unsigned int     n        = fe.n_dofs_per_cell();
-    const unsigned int     n_strain = dim == 2 ? 3 : 6;
+    const unsigned int     n_strain = n_strains(model.formulation);
     const bool             piezo    = piezo_ids.count(cell->material_id()) != 0;
     const unsigned int     rows     = piezo ? n_strain + dim : n_strain;
     const Eigen::MatrixXd  Hc       = H.topLeftCorner(rows, rows);
@@ -811,7 +647,7 @@ namespace hamilton::continuum
     for (const unsigned int q : fe_values.quadrature_point_indices())
       {
         B.setZero();
-        const double JxW = fe_values.JxW(q) * scale;
+        const double JxW = fe_values.JxW(q) * measure(fe_values.quadrature_point(q));
         for (unsigned int i = 0; i < n; ++i)
           {
             const unsigned int   c = fe.system_to_component_index(i).first;
@@ -827,6 +663,9 @@ namespace hamilton::continuum
               {
                 B(c, i) = g[c];
                 B(2, i) = g[1 - c];
+                // the hoop strain u_r/r (r > 0 at every quadrature point)
+                if (axisymmetric && c == 0)
+                  B(3, i) = fe_values.shape_value(i, q) / fe_values.quadrature_point(q)[0];
               }
             else
               {
@@ -862,7 +701,7 @@ namespace hamilton::continuum
     rhs.reinit(owned, comm);
     const QGauss<dim>     quadrature(fe.degree + 1);
     const QGauss<dim - 1> face_quadrature(fe.degree + 1);
-    FEValues<dim>         fe_values(fe, quadrature, update_values | update_gradients | update_JxW_values);
+    FEValues<dim>         fe_values(fe, quadrature, update_values | update_gradients | update_quadrature_points | update_JxW_values);
     FEFaceValues<dim>     face_values(fe, face_quadrature, update_values | update_quadrature_points | update_JxW_values);
     const unsigned int    n = fe.n_dofs_per_cell();
     FullMatrix<double>    Kc(n, n), Mc(n, n);
@@ -909,7 +748,8 @@ namespace hamilton::continuum
                         const unsigned int c = fe.system_to_component_index(i).first;
                         if (c < dim)
                           f(i) += traction->value(face_values.quadrature_point(q), c) *
-                                  face_values.shape_value(i, q) * face_values.JxW(q) * scale;
+                                  face_values.shape_value(i, q) * face_values.JxW(q) *
+                                  measure(face_values.quadrature_point(q));
                       }
                 }
           cell->get_dof_indices(dofs);
@@ -940,7 +780,7 @@ namespace hamilton::continuum
   {
     const PVector          xg = ghosted(x);
     const QGauss<dim>      quadrature(fe.degree + 1);
-    FEValues<dim>          fe_values(fe, quadrature, update_values | update_gradients | update_JxW_values);
+    FEValues<dim>          fe_values(fe, quadrature, update_values | update_gradients | update_quadrature_points | update_JxW_values);
     const unsigned int     n = fe.n_dofs_per_cell();
     FullMatrix<double>     Kc(n, n), Mc(n, n);
     dealii::Vector<double> local(n), y(n);
@@ -1110,24 +950,17 @@ namespace hamilton::continuum
   }
 
   template <int dim>
-  typename Solver<dim>::PointValues
-  Solver<dim>::point_value(const PVector &x, const Point<3> &p3, const std::string &name) const
+  bool
+  Solver<dim>::locate(const Point<dim>                               &p,
+                      typename DoFHandler<dim>::active_cell_iterator &cell_found,
+                      Point<dim>                                     &unit) const
   {
-    Point<dim> p;
-    for (unsigned int d = 0; d < dim; ++d)
-      p[d] = p3[d];
-    const PVector      xg = ghosted(x);
-    const unsigned int n_strain = dim == 2 ? 3 : 6;
-    std::vector<double> values(dim + 1 + n_strain + dim + 1, 0.); // u, phi, stress, E, count
-    // the first locally owned cell that holds p (a search over owned cells
-    // only: artificial cells of a distributed mesh carry no values)
-    typename DoFHandler<dim>::active_cell_iterator cell_found;
-    Point<dim>                                     unit;
-    bool                                           found = false;
+    // a search over owned cells only: artificial cells of a distributed mesh
+    // carry no values
     for (const auto &cell : dof_handler.active_cell_iterators())
-      if (cell->is_locally_owned() && !found)
+      if (cell->is_locally_owned())
         {
-          const auto box = cell->bounding_box();
+          const auto box  = cell->bounding_box();
           bool       near = true;
           for (unsigned int d = 0; d < dim; ++d)
             {
@@ -1148,9 +981,25 @@ namespace hamilton::continuum
           if (GeometryInfo<dim>::is_inside_unit_cell(unit, 1e-10))
             {
               cell_found = cell;
-              found      = true;
+              return true;
             }
         }
+    return false;
+  }
+
+  template <int dim>
+  typename Solver<dim>::PointValues
+  Solver<dim>::point_value(const PVector &x, const Point<3> &p3, const std::string &name) const
+  {
+    Point<dim> p;
+    for (unsigned int d = 0; d < dim; ++d)
+      p[d] = p3[d];
+    const PVector      xg = ghosted(x);
+    const unsigned int n_strain = n_strains(model.formulation);
+    std::vector<double> values(dim + 1 + n_strain + dim + 1, 0.); // u, phi, stress, E, count
+    typename DoFHandler<dim>::active_cell_iterator cell_found;
+    Point<dim>                                     unit;
+    const bool                                     found = locate(p, cell_found, unit);
     if (found)
       {
         const Quadrature<dim> quadrature(GeometryInfo<dim>::project_to_unit_cell(unit));
@@ -1163,7 +1012,9 @@ namespace hamilton::continuum
         for (unsigned int c = 0; c <= dim; ++c)
           values[c] = v[0][c];
         const Eigen::MatrixXd &H = enthalpy.at(cell_found->material_id());
-        const Eigen::VectorXd  y = enthalpy_variables<dim>(g[0]);
+        const Eigen::VectorXd  y = axisymmetric ?
+                                    enthalpy_variables<dim>(g[0], hoop_strain(p, v[0][0], g[0][0][0])) :
+                                    enthalpy_variables<dim>(g[0]);
         const Eigen::VectorXd s = H * y;
         for (unsigned int i = 0; i < n_strain; ++i)
           values[dim + 1 + i] = s[i];
@@ -1204,7 +1055,8 @@ namespace hamilton::continuum
   Solver<dim>::description() const
   {
     std::ostringstream s;
-    s << triangulation.n_global_active_cells() << (dim == 2 ? " quadrilaterals" : " hexahedra") << " of degree "
+    s << triangulation.n_global_active_cells() << (dim == 2 ? " quadrilaterals" : " hexahedra")
+      << (axisymmetric ? " (axisymmetric)" : "") << " of degree "
       << fe.degree << ", " << dof_handler.n_dofs() << " unknowns"
       << (Utilities::MPI::n_mpi_processes(comm) > 1 ?
             " on " + std::to_string(Utilities::MPI::n_mpi_processes(comm)) + " MPI ranks" :
@@ -1221,14 +1073,18 @@ namespace hamilton::continuum
     json["mesh"]        = model.mesh_file;
     json["cells"]       = triangulation.n_global_active_cells();
     json["n_unknowns"]  = dof_handler.n_dofs();
-    json["formulation"] = dim == 3 ? "3D" : model.formulation == Formulation::plane_stress ? "plane stress" : "plane strain";
+    json["formulation"] = dim == 3                                       ? "3D" :
+                          model.formulation == Formulation::plane_stress ? "plane stress" :
+                          model.formulation == Formulation::axisymmetric ? "axisymmetric" :
+                                                                           "plane strain";
     json["mpi_ranks"]   = Utilities::MPI::n_mpi_processes(comm);
     json["timings_s"]   = {{"mesh_and_dofs", setup_seconds}};
     if (options.statics)
       run_static(out);
-    if (options.modal || options.rom)
+    if (options.modal || options.rom_needed())
       run_modal_and_rom(out, warnings);
     results["continuum"] = json;
+    run_structure_analyses(out, results, warnings);
   }
 
   template <int dim>
@@ -1300,7 +1156,8 @@ namespace hamilton::continuum
     const std::vector<PVector> &charge = charge_functionals();
 
     const double       sigma   = -1e-8 * stiffness_scale(K, M);
-    const unsigned int n_modes = std::max(options.modal ? options.modal_modes : 0u, options.rom ? options.rom_modes : 0u);
+    const unsigned int n_modes =
+      std::max(options.modal ? options.modal_modes : 0u, options.rom_needed() ? options.rom_modes : 0u);
     if (n_modes >= dof_handler.n_dofs() / 2)
       throw InputError("In subsection 'Analysis/Modal': 'Number of modes' = " + std::to_string(n_modes) +
                        ": the mesh has only " + std::to_string(dof_handler.n_dofs()) +
@@ -1445,7 +1302,11 @@ namespace hamilton::continuum
                      {"open_circuit_frequencies_hz", open_list},
                      {"rigid_mass_kg", rigid_mass},
                      {"eigensolver", "SLEPc Krylov-Schur, shift-and-invert with MUMPS"}};
-    if (!options.rom)
+    for (unsigned int i = 0; i < modes.size() && !first_mode_hz; ++i)
+      if (std::abs(modes[i].first) >= rigid_tolerance && partner[i] >= 0)
+        first_mode_hz = std::make_pair(std::sqrt(modes[i].first) / (2 * M_PI),
+                                       std::sqrt(std::max(open_modes[partner[i]].first, 0.)) / (2 * M_PI));
+    if (!options.rom_needed())
       {
         timing["total"]       = std::chrono::duration<double>(clock::now() - t0).count();
         json["modal"]["timings_s"] = timing;
@@ -1524,7 +1385,7 @@ namespace hamilton::continuum
           Z.col(j) *= -1;
       }
 
-    ReducedModel rom;
+    rom                    = ReducedModel();
     const unsigned int n = Z.cols();
     rom.n_normal_modes     = std::min<unsigned int>(options.rom_modes, n);
     rom.n_correction_modes = n - rom.n_normal_modes;
@@ -1578,6 +1439,11 @@ namespace hamilton::continuum
         o.slope.assign(n, 0.);
         rom.outputs.push_back(o);
       }
+    timing["reduced_model"]     = std::chrono::duration<double>(clock::now() - t3).count();
+    timing["total"]             = std::chrono::duration<double>(clock::now() - t0).count();
+    json["modal"]["timings_s"]    = timing;
+    if (!options.rom)
+      return;
     rom_document                   = rom.to_json();
     rom_document["source"]         = {{"producer", "continuum"},
                                       {"mesh", model.mesh_file},
@@ -1591,9 +1457,6 @@ namespace hamilton::continuum
       kept_hz.push_back(w / (2 * M_PI));
     rom_summary["frequencies_hz"] = kept_hz;
     json["reduced_model"]         = rom_summary;
-    timing["reduced_model"]     = std::chrono::duration<double>(clock::now() - t3).count();
-    timing["total"]             = std::chrono::duration<double>(clock::now() - t0).count();
-    json["modal"]["timings_s"]    = timing;
     out << "Reduced model: " << rom.n_normal_modes << " modes + " << rom.n_correction_modes
         << " static corrections -> " << options.rom_file << "\n";
   }
@@ -1605,9 +1468,13 @@ namespace hamilton::continuum
     if (rank == 0 && !rom_document.is_null())
       write_file(directory + "/" + options.rom_file,
                  [&](std::ostream &file) { file << std::setw(2) << rom_document << "\n"; });
+    if (rank == 0)
+      for (const auto &outcome : outcomes)
+        for (const auto &table : outcome->tables())
+          write_csv(table, directory + "/" + table.name + ".csv");
     if (!write_vtu || fields.empty())
       return;
-    FieldPostprocessor<dim> postprocessor(enthalpy);
+    FieldPostprocessor<dim> postprocessor(enthalpy, model.formulation == Formulation::axisymmetric);
     std::vector<std::pair<double, std::string>> modes_pvd;
     std::vector<std::string> names(dim, "displacement_m");
     names.push_back("potential_V");
@@ -1660,10 +1527,17 @@ namespace hamilton::continuum
         else if (name == "reduced model")
           options.rom = true;
         else
-          section.fail("Analyses",
-                       "'" + name + "' is not available for a continuum yet: its analyses are 'static', 'modal' and "
-                       "'reduced model' (a ROM gives frequency responses, harvester and shunt studies through a "
-                       "lumped system).");
+          {
+            std::shared_ptr<Analysis> analysis = AnalysisRegistry::instance().create(name);
+            auto on_structure = std::dynamic_pointer_cast<StructureAnalysis>(analysis);
+            if (!on_structure)
+              section.fail("Analyses",
+                           "'" + name + "' is not available for a continuum: its analyses are 'static', 'modal', "
+                           "'reduced model', 'frequency response', 'harvester' and 'rl shunt'.");
+            Section::Scope own(section, AnalysisRegistry::instance().subsection(name));
+            on_structure->parse_parameters(section);
+            options.structure_analyses.emplace_back(name, on_structure);
+          }
       {
         Section::Scope modal(section, "Modal");
         options.modal_modes = section.get_unsigned("Number of modes");
@@ -1685,6 +1559,7 @@ namespace hamilton::continuum
       implementation = std::make_unique<Solver<2>>(model, options);
     else
       implementation = std::make_unique<Solver<3>>(model, options);
+    implementation->check_structure_analyses();
   }
 
   std::string
@@ -1704,4 +1579,6 @@ namespace hamilton::continuum
   {
     implementation->write(directory, write_vtu);
   }
+  template class Solver<2>;
+  template class Solver<3>;
 } // namespace hamilton::continuum

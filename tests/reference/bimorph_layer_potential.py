@@ -64,6 +64,30 @@ def main():
         print(f"  {label:52s} f_sc = {mp.nstr(f_sc, 10):>12s} Hz  f_oc = {mp.nstr(f_oc, 10):>12s} Hz  k_eff = {mp.nstr(k, 8)}")
     base, corrected = beam(c, e, eps, False), beam(c, e, eps, True)
     print(f"  EI' / EI = {mp.nstr(corrected['EI'] / base['EI'], 10)}")
+    # the harvester (prm/continuum/c4_bimorph_2d_harvester.prm): zeta = 0.0088 on every mode,
+    # 1 g, peak power |V|^2/R; the distributed-parameter model of piezo_beams.py
+    zeta = mp.mpf("0.0088")
+    for label, bm in (("beam, constants of the 3D set", base), ("beam + potential through each layer", corrected)):
+        data = pb.modal_data(bm, 2000)
+        w_sc = data[0][0]
+        w_oc = 2 * mp.pi * pb.frequencies(bm, 1, open_circuit=True)[0]
+        V = abs(pb.voltage(bm, data, 470, w_sc, zeta))
+        R_sc, P_sc = pb.optimum(bm, data, w_sc, zeta)
+        R_oc, P_oc = pb.optimum(bm, data, w_oc, zeta, bracket=(5, 5.6))
+        print(f"  {label}: |V| at f_sc, 470 Ohm, 1 g = {mp.nstr(V, 10)} V; at f_sc R_opt = {mp.nstr(R_sc, 10)} Ohm, "
+              f"P_max = {mp.nstr(P_sc, 10)} W; at f_oc R_opt = {mp.nstr(R_oc, 10)} Ohm, P_max = {mp.nstr(P_oc, 10)} W")
+    # RL shunt on mode 1: the capacitance with mode 1 blocked, C + sum_{r > 1} chi_r^2/omega_r^2
+    # = C + Theta^2 L/EI - chi_1^2/omega_1^2 (static correction of the beam), and the
+    # Hagood-von Flotow tuning L = 1/(C' omega_oc^2), R = sqrt(2) K/(1 + K^2)/(C' omega_sc)
+    bm = corrected
+    w1, chi1, p1 = pb.modal_data(bm, 1)[0]
+    C_blocked = bm["C"] + bm["Theta"] ** 2 * bm["L"] / bm["EI"] - chi1**2 / w1**2
+    f_sc, f_oc = pb.frequencies(bm, 1)[0], pb.frequencies(bm, 1, open_circuit=True)[0]
+    K2 = (f_oc**2 - f_sc**2) / f_sc**2
+    w_sc, w_oc = 2 * mp.pi * f_sc, 2 * mp.pi * f_oc
+    print(f"  RL shunt, beam + potential through each layer: K^2 = {mp.nstr(K2, 10)}, C with mode 1 blocked = "
+          f"{mp.nstr(C_blocked, 10)} F (C = {mp.nstr(bm['C'], 10)} F), L_hvf = {mp.nstr(1 / (C_blocked * w_oc**2), 10)} H, "
+          f"R_hvf = {mp.nstr(mp.sqrt(2 * K2) / (1 + K2) / (C_blocked * w_sc), 10)} Ohm")
     C2d = eps_plane_stress * mp.mpf("6.4e-3") * mp.mpf("24.53e-3") / (2 * mp.mpf("0.265e-3"))
     print(f"2D plane stress, clamped capacitance (eps33^S + e31^2/c11) b L/(2 h_p) = {mp.nstr(C2d, 12)} F")
 

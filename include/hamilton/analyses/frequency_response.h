@@ -3,7 +3,9 @@
 
 #include <hamilton/analyses/analysis.h>
 #include <hamilton/analyses/spectral_model.h>
+#include <hamilton/analyses/structure.h>
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -86,8 +88,12 @@ namespace hamilton
     }
   };
 
-  /** The "frequency response" analysis. */
-  class FrequencyResponseAnalysis : public Analysis
+  /**
+   * The "frequency response" analysis, on any Structure: a beam in its
+   * complete modal basis, or a continuum's reduced model, checked against a
+   * direct solve of the full continuum at a few frequencies.
+   */
+  class FrequencyResponseAnalysis : public StructureAnalysis
   {
   public:
     static void
@@ -95,19 +101,47 @@ namespace hamilton
     void
     parse_parameters(Section &section) override;
     void
-    check(const Problem &problem) const override;
+    check_on(const Structure &structure) const override;
     std::unique_ptr<AnalysisResult>
-    run(const Problem &problem) const override;
+    run_on(const Structure &structure) const override;
 
   private:
-    std::string                                 input;
-    SpectralModel::Excitation                   excitation;
-    FrequencyGrid                               grid;
-    std::vector<std::pair<std::string, double>> points;
-    bool                                        average_power = false;
-    unsigned int                                n_modes       = 0;
-    bool                                        include_prestress = true;
+    std::string               input;
+    SpectralModel::Excitation excitation;
+    OutputPoint               force_point;
+    FrequencyGrid             grid;
+    std::vector<OutputPoint>  points;
+    bool                      average_power = false;
+    unsigned int              n_modes       = 0;
+    bool                      include_prestress = true;
+    /** Frequencies (Hz) of the direct solves that check a reduced model;
+        empty: chosen automatically. */
+    std::vector<double> check_frequencies;
+    bool                automatic_checks = true;
   };
+
+  /**
+   * The frequencies (Hz) at which a reduced model is checked against a direct
+   * solve when none are given: the window's ends and middle, each moved off
+   * any of the model's resonances by at least 2 % of it (the direct solve is
+   * undamped).
+   */
+  std::vector<double>
+  automatic_check_frequencies(const SpectralModel &model, double minimum_hz, double maximum_hz);
+
+  /**
+   * Compare the reduced structure's undamped spectral model with direct solves
+   * of the full model at `frequencies_hz`: port voltages and point
+   * displacements. Returns a JSON list (frequency, quantity, reduced, full,
+   * relative difference) and the largest relative difference.
+   */
+  std::pair<nlohmann::json, double>
+  check_reduction(const Structure                                    &structure,
+                  const SpectralModel                                &model,
+                  const SpectralModel::Excitation                    &excitation,
+                  const std::function<std::vector<SpectralModel::Circuit>(double)> &circuits,
+                  const std::vector<OutputPoint>                     &points,
+                  const std::vector<double>                          &frequencies_hz);
 } // namespace hamilton
 
 #endif

@@ -33,7 +33,7 @@ namespace hamilton
    * resistances and a frequency range, the maximum-power frequency of each
    * R, and the optimal load and maximum power at chosen frequencies.
    */
-  class HarvesterAnalysis : public Analysis
+  class HarvesterAnalysis : public StructureAnalysis
   {
   public:
     static void
@@ -41,9 +41,9 @@ namespace hamilton
     void
     parse_parameters(Section &section) override;
     void
-    check(const Problem &problem) const override;
+    check_on(const Structure &structure) const override;
     std::unique_ptr<AnalysisResult>
-    run(const Problem &problem) const override;
+    run_on(const Structure &structure) const override;
 
     /** Power (W) into R at omega for the base acceleration (m/s^2). */
     static double

@@ -31,7 +31,7 @@ namespace hamilton
    * minimizing the largest |w/F| at the point over 0.6 ... 1.5 f_sc, which
    * gives two equal peaks), with the driving-point receptance w/F of both.
    */
-  class RLShuntAnalysis : public Analysis
+  class RLShuntAnalysis : public StructureAnalysis
   {
   public:
     static void
@@ -39,15 +39,19 @@ namespace hamilton
     void
     parse_parameters(Section &section) override;
     void
-    check(const Problem &problem) const override;
+    check_on(const Structure &structure) const override;
     std::unique_ptr<AnalysisResult>
-    run(const Problem &problem) const override;
+    run_on(const Structure &structure) const override;
 
   private:
-    std::string  electrode;
-    unsigned int mode     = 1;
-    double       position = -1; ///< force and response point; < 0: right end
-    unsigned int n_modes  = 0;
+    /** The force and response point, or the structure's default point. */
+    OutputPoint
+    point_on(const Structure &structure) const;
+
+    std::string                electrode;
+    unsigned int               mode    = 1;
+    std::optional<OutputPoint> point; ///< none: the structure's default
+    unsigned int               n_modes = 0;
   };
 } // namespace hamilton
 

@@ -4,6 +4,8 @@
 #include <hamilton/analyses/analysis.h>
 
 #include <complex>
+#include <limits>
+#include <optional>
 #include <functional>
 #include <string>
 #include <vector>
@@ -11,6 +13,35 @@
 namespace hamilton
 {
   struct ReducedModel;
+
+  /**
+   * A point where a structure's displacement is read and where a point force
+   * may act: on a beam a position x (m) along it, on a continuum one of its
+   * named output points (a point and a direction, 'Continuum/Output points').
+   * The user writes 'name: x' or 'x' for a beam, and the name for a continuum.
+   */
+  struct OutputPoint
+  {
+    std::string name;
+    double      x = std::numeric_limits<double>::quiet_NaN(); ///< m; NaN: named only
+
+    bool
+    has_position() const
+    {
+      return x == x;
+    }
+  };
+
+  /** An electrode with a port and the circuit the parameter file gives it. */
+  struct ElectricalPort
+  {
+    std::string      name;
+    ElectrodeCircuit circuit    = ElectrodeCircuit::short_circuit;
+    double           voltage    = 0; ///< V, when prescribed
+    double           resistance = 0; ///< Ohm (resistor, RL shunts)
+    double           inductance = 0; ///< H (RL shunts)
+  };
+
 
   /**
    * The steady-state electromechanics of a discretized beam in the basis of
@@ -42,12 +73,21 @@ namespace hamilton
      */
     SpectralModel(const Problem &problem, const ReducedModel &rom);
 
+    /**
+     * Build from a reduced model of any structure, with the circuits of its
+     * ports (in the order of the ROM's electrodes). Mode values exist at the
+     * ROM's output points, found by name, or by position within
+     * `position_tolerance` (m).
+     */
+    SpectralModel(const ReducedModel &rom, std::vector<ElectricalPort> ports, double position_tolerance);
+
     /** What drives the structure. */
     struct Excitation
     {
       double base_acceleration = 0; ///< amplitude (m/s^2)
       double force             = 0; ///< point force amplitude (N)
-      double force_position    = 0; ///< m
+      double force_position    = 0; ///< m (a beam)
+      std::string force_point  = {}; ///< a named output point (a continuum)
       /** phi_r(force_position), if already known (speeds up sweeps). */
       std::vector<double> force_mode_values = {};
     };
@@ -87,6 +127,10 @@ namespace hamilton
     std::vector<double>
     mode_values(double x) const;
 
+    /** phi_r at a point: its position if it has one, else its name. */
+    std::vector<double>
+    mode_values(const OutputPoint &point) const;
+
     /** Relative deflection amplitude (m) from mode values at a point. */
     static std::complex<double>
     deflection(const State &state, const std::vector<double> &mode_values);
@@ -113,11 +157,15 @@ namespace hamilton
     std::vector<double>              capacitance;
     std::vector<std::string>         electrode_names;
 
+    std::vector<ElectricalPort>                ports; ///< circuits, in the order of chi
+
   private:
-    const Problem                       problem;
+    /** The beam whose modes these are (their values along x); or none. */
+    std::optional<Problem>              problem;
+    double                              position_tolerance = 0;
     std::vector<dealii::Vector<double>> shapes;
-    /** Of a ROM: output positions and the mode values there. */
-    std::vector<std::pair<double, std::vector<double>>> point_values;
+    /** Of a ROM: output points and the mode values there. */
+    std::vector<std::pair<OutputPoint, std::vector<double>>> point_values;
   };
 
   /**
@@ -130,9 +178,13 @@ namespace hamilton
                     double                               b,
                     double                               tolerance = 1e-10);
 
-  /** The admittance Y(omega) (S) of a resistor or RL shunt of an electrode. */
+  /** The admittance Y(omega) (S) of a resistor or RL shunt of a port. */
   std::complex<double>
-  load_admittance(const Electrode &electrode, double omega);
+  load_admittance(const ElectricalPort &port, double omega);
+
+  /** The port of a beam electrode (its name and circuit). */
+  ElectricalPort
+  port_of(const Electrode &electrode);
 
   /** Standard gravity as used by the harvester literature (m/s^2). */
   constexpr double g_acceleration = 9.81;

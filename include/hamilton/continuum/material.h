@@ -16,14 +16,24 @@ namespace hamilton::continuum
    * How a two-dimensional mesh (in the x-y plane) represents a body: plane
    * stress (sigma_zz = sigma_yz = sigma_xz = 0, E_z = 0, for thin bodies of
    * the given thickness), plane strain (eps_zz = gamma_yz = gamma_xz = 0,
-   * E_z = 0), or a three-dimensional mesh.
+   * E_z = 0), axisymmetric (the mesh is the half plane r = x >= 0 of a solid
+   * of revolution about the y axis; z is the hoop direction theta: eps_zz =
+   * u_x/x, gamma_yz = gamma_xz = 0, E_z = 0), or a three-dimensional mesh.
    */
   enum class Formulation
   {
     plane_stress,
     plane_strain,
+    axisymmetric,
     three_dimensional
   };
+
+  /** Strains of a formulation: 3 in plane stress/strain, 4 axisymmetric, 6 in 3D. */
+  inline unsigned int
+  n_strains(const Formulation formulation)
+  {
+    return formulation == Formulation::three_dimensional ? 6 : formulation == Formulation::axisymmetric ? 4 : 3;
+  }
 
   /**
    * A linear (piezo)electroelastic material in stress-charge form,
@@ -69,7 +79,8 @@ namespace hamilton::continuum
      * the integral of B^T H B: 9 x 9 in 3D (6 strains, 3 gradients), 5 x 5 in
      * 2D (eps_xx, eps_yy, gamma_xy, phi_x, phi_y), with the plane-stress
      * reduction computed here (static condensation of the out-of-plane
-     * stresses). The potential block is negative definite.
+     * stresses), 6 x 6 axisymmetric (eps_rr, eps_yy, gamma_ry, eps_theta,
+     * phi_r, phi_y). The potential block is negative definite.
      */
     Eigen::MatrixXd
     enthalpy_matrix(Formulation formulation) const;

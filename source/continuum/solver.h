@@ -1,0 +1,307 @@
+// Internal to the continuum: the solver's class, shared by solver.cc (mesh,
+// assembly, static, modal and reduced-model analyses) and harmonic.cc (the
+// continuum as a Structure: frequency response, harvester and RL shunt on its
+// reduced model, checked by direct harmonic solves).
+
+#ifndef hamilton_source_continuum_solver_h
+#define hamilton_source_continuum_solver_h
+
+#include <hamilton/base/process.h>
+#include <hamilton/base/rom_file.h>
+#include <hamilton/analyses/structure.h>
+#include <hamilton/continuum/continuum.h>
+#include <hamilton/rom/reduced_model.h>
+
+#include <deal.II/base/index_set.h>
+#include <deal.II/base/mpi.h>
+#include <deal.II/base/quadrature_lib.h>
+#include <deal.II/distributed/tria.h>
+#include <deal.II/dofs/dof_handler.h>
+#include <deal.II/dofs/dof_tools.h>
+#include <deal.II/fe/fe_q.h>
+#include <deal.II/fe/fe_system.h>
+#include <deal.II/fe/fe_values.h>
+#include <deal.II/fe/mapping_q1.h>
+#include <deal.II/grid/grid_tools.h>
+#include <deal.II/grid/tria.h>
+#include <deal.II/lac/affine_constraints.h>
+#include <deal.II/lac/dynamic_sparsity_pattern.h>
+#include <deal.II/lac/petsc_sparse_matrix.h>
+#include <deal.II/lac/petsc_vector.h>
+#include <deal.II/lac/sparsity_tools.h>
+#include <deal.II/numerics/vector_tools.h>
+
+#include <Eigen/Eigenvalues>
+#include <petscksp.h>
+#include <slepceps.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <iomanip>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include <optional>
+
+namespace hamilton::continuum
+{
+  using namespace dealii;
+  using PMatrix = PETScWrappers::MPI::SparseMatrix;
+  using PVector = PETScWrappers::MPI::Vector;
+
+  class ContinuumRun::Implementation
+  {
+  public:
+    virtual ~Implementation() = default;
+    virtual std::string
+    description() const = 0;
+    virtual void
+    solve(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings) = 0;
+    virtual void
+    write(const std::string &directory, bool write_vtu) const = 0;
+    /** Check the analyses that run on the continuum as a Structure. */
+    virtual void
+    check_structure_analyses() const = 0;
+  };
+
+    /** What the analyses of a continuum run are asked for. */
+    struct AnalysisOptions
+    {
+      bool         statics = false, modal = false, rom = false;
+      unsigned int modal_modes = 6, rom_modes = 4, correction_order = 1;
+      std::string  rom_file = "rom.json";
+      /** Frequency response, harvester, RL shunt: on the reduced model. */
+      std::vector<std::pair<std::string, std::shared_ptr<StructureAnalysis>>> structure_analyses;
+
+      /** Whether the reduced model is computed (written only if 'rom'). */
+      bool
+      rom_needed() const
+      {
+        return rom || !structure_analyses.empty();
+      }
+    };
+
+    inline void
+    check_petsc(const PetscErrorCode code, const char *call)
+    {
+      AssertThrow(code == 0, ExcMessage(std::string("PETSc/SLEPc call failed: ") + call));
+    }
+
+    inline std::string
+    format(const double value, const int digits = 6)
+    {
+      std::ostringstream s;
+      s << std::setprecision(digits) << value;
+      return s.str();
+    }
+
+    /**
+     * A sparse direct solver (MUMPS through PETSc) that factors a matrix once
+     * and solves for many right-hand sides.
+     */
+    class DirectSolver
+    {
+    public:
+      DirectSolver(const PMatrix &matrix, const MPI_Comm comm)
+      {
+        check_petsc(KSPCreate(comm, &ksp), "KSPCreate");
+        check_petsc(KSPSetOperators(ksp, matrix, matrix), "KSPSetOperators");
+        check_petsc(KSPSetType(ksp, KSPPREONLY), "KSPSetType");
+        PC pc;
+        check_petsc(KSPGetPC(ksp, &pc), "KSPGetPC");
+        check_petsc(PCSetType(pc, PCLU), "PCSetType");
+        check_petsc(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS), "PCFactorSetMatSolverType");
+        check_petsc(KSPSetFromOptions(ksp), "KSPSetFromOptions");
+      }
+      ~DirectSolver()
+      {
+        KSPDestroy(&ksp);
+      }
+      DirectSolver(const DirectSolver &) = delete;
+      DirectSolver &
+      operator=(const DirectSolver &) = delete;
+
+      /** x = A^-1 b; false if the factorization failed (a singular matrix). */
+      bool
+      solve(const PVector &b, PVector &x)
+      {
+        check_petsc(KSPSolve(ksp, b, x), "KSPSolve");
+        KSPConvergedReason reason;
+        check_petsc(KSPGetConvergedReason(ksp, &reason), "KSPGetConvergedReason");
+        return reason >= 0;
+      }
+
+    private:
+      KSP ksp;
+    };
+
+
+  template <int dim>
+  class Solver : public ContinuumRun::Implementation
+  {
+  public:
+    Solver(const ContinuumModel &model, const AnalysisOptions &options);
+
+    std::string
+    description() const override;
+    void
+    solve(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings) override;
+    void
+    write(const std::string &directory, bool write_vtu) const override;
+    void
+    check_structure_analyses() const override;
+
+  private:
+    class AsStructure; // harmonic.cc
+    /** Which electrical (and mechanical) state constraints describe. */
+    enum class State
+    {
+      short_circuit, ///< ports at 0 V
+      open_circuit,  ///< ports floating
+      statics,       ///< ports by their circuit at DC
+      clamped,       ///< u = 0, port `electrode` at 1 V, other ports at 0 V
+      harmonic       ///< ports by `circuits`: short and prescribed fixed, loaded ones floating
+    };
+
+    struct ElectrodeDofs
+    {
+      std::vector<types::global_dof_index> dofs; ///< potential dofs, locally active
+      types::global_dof_index              master = 0;
+    };
+
+    struct Field
+    {
+      std::string name;
+      double      time  = 0; ///< position in the PVD series
+      double      value = 0; ///< frequency (Hz) of a mode, 0 otherwise
+      PVector     values;    ///< with constraints distributed
+    };
+
+    const ContinuumModel &model;
+    const AnalysisOptions options;
+    const MPI_Comm        comm = MPI_COMM_WORLD;
+    const unsigned int    rank;
+
+    parallel::distributed::Triangulation<dim> triangulation;
+    FESystem<dim>                             fe;
+    DoFHandler<dim>                           dof_handler;
+    IndexSet                                  owned, relevant, active;
+    IndexSet                                  owned_u; ///< owned displacement dofs
+
+    std::map<std::string, types::boundary_id> boundary_ids;
+    std::map<types::material_id, unsigned int> region_of; ///< index into model.regions
+    std::map<types::material_id, Eigen::MatrixXd> enthalpy;
+    std::map<types::material_id, double>          density;
+    std::set<types::material_id>                  piezo_ids;
+    std::vector<ElectrodeDofs>                    electrode_dofs;
+    std::vector<types::global_dof_index>          inactive_potential;
+    std::vector<unsigned int>                     ports; ///< indices of port electrodes
+    /** Per support: its fixed dofs at a point support (owned or ghost cells), else empty. */
+    std::vector<std::vector<types::global_dof_index>> point_support_dofs;
+    /** Axisymmetric: the radial dofs on the axis x = 0 (u_r = 0 there), owned or ghost cells. */
+    std::vector<types::global_dof_index> axis_dofs;
+    double                                        scale = 1; ///< thickness in 2D, else 1
+    bool axisymmetric = false; ///< a 2D mesh of a body of revolution about y
+    /** The measure of a volume integral per unit mesh area/volume at p: the thickness in plane stress/strain, 2 pi r axisymmetric, 1 in 3D. */
+    double
+    measure(const Point<dim> &p) const
+    {
+      return axisymmetric ? 2 * M_PI * p[0] : scale;
+    }
+    double setup_seconds = 0; ///< reading the mesh, refining, distributing dofs, sparsity
+
+    DynamicSparsityPattern sparsity;
+
+    // results
+    nlohmann::json               json;
+    std::vector<Field>           fields;
+    nlohmann::json               rom_document;
+    ReducedModel                 rom;
+    /** f_sc and f_oc (Hz) of the first elastic mode, if computed. */
+    std::optional<std::pair<double, double>> first_mode_hz;
+    /** Results of the analyses on the continuum as a Structure. */
+    std::vector<std::unique_ptr<AnalysisResult>> outcomes;
+
+    void
+    read_mesh();
+    void
+    setup_dofs();
+    /**
+     * The constraints of `state`; `electrode` is the port at 1 V of the
+     * clamped state, `circuits` (one per port) those of the harmonic state.
+     */
+    AffineConstraints<double>
+    make_constraints(State state, unsigned int electrode = 0,
+                     const std::vector<SpectralModel::Circuit> *circuits = nullptr) const;
+    void
+    local_matrices(const typename DoFHandler<dim>::active_cell_iterator &cell,
+                   FEValues<dim>                                        &fe_values,
+                   FullMatrix<double>                                   &K,
+                   FullMatrix<double>                                   &M) const;
+    void
+    assemble(const AffineConstraints<double> &constraints, PMatrix &K, PMatrix *M, PVector &rhs, bool loads) const;
+    /** out = A x cell by cell (A = K or M, without constraints), condensed by `constraints` if given. */
+    void
+    apply(bool stiffness, const PVector &x, PVector &out, const AffineConstraints<double> *constraints) const;
+    PVector
+    ghosted(const PVector &v) const;
+    PVector
+    rigid_translation() const;
+    PVector
+    electrode_indicator(unsigned int e) const;
+    /**
+     * c_e = K g_e (without constraints) for every electrode e, g_e its
+     * indicator: the charge on e of a full solution x is -c_e . x. Computed
+     * once, on first use.
+     */
+    const std::vector<PVector> &
+    charge_functionals() const;
+    mutable std::vector<PVector> charge_functionals_cache;
+    double
+    stiffness_scale(const PMatrix &K, const PMatrix &M) const;
+    /** The n eigenpairs nearest sigma; `timings` gets the factorization and iteration times (s). */
+    std::vector<std::pair<double, PVector>>
+    eigenpairs(const PMatrix &K, const PMatrix &M, unsigned int n, double sigma, nlohmann::json &timings) const;
+    void
+    apply_sign_convention(PVector &v) const;
+    /** Displacement, potential, stress and electric field at a point. */
+    struct PointValues
+    {
+      std::vector<double> u, stress, field;
+      double              phi = 0;
+    };
+    PointValues
+    point_value(const PVector &x, const Point<3> &p, const std::string &name) const;
+    /** The first locally owned cell that holds p and p in its unit cell; false if none here. */
+    bool
+    locate(const Point<dim> &p, typename DoFHandler<dim>::active_cell_iterator &cell, Point<dim> &unit) const;
+    /**
+     * g with g . x = the displacement of x at output point `point` along its
+     * direction; condensed by `constraints` if given (then g is the load
+     * vector of a unit force there).
+     */
+    PVector
+    point_functional(const ContinuumModel::OutputPoint &point,
+                     const AffineConstraints<double>   *constraints = nullptr) const;
+    /** The full model's undamped harmonic response (Structure::direct_response). */
+    Structure::DirectResponse
+    harmonic_response(double                                     omega,
+                      const SpectralModel::Excitation           &excitation,
+                      const std::vector<SpectralModel::Circuit> &circuits,
+                      const std::vector<OutputPoint>            &points) const;
+    void
+    run_structure_analyses(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings);
+    void
+    require_solved(bool ok, const std::string &what) const;
+
+    void
+    run_static(std::ostream &out);
+    void
+    run_modal_and_rom(std::ostream &out, std::vector<std::string> &warnings);
+  };
+
+} // namespace hamilton::continuum
+
+#endif
