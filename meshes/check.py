@@ -331,6 +331,11 @@ def specs():
                                              "patch_top": (plane(2, TP + TA), (X2 - X1) * (Y2 - Y1))},
                                  boundary_measure=2 * LX * LY + 2 * (LX + LY) * TP + 2 * ((X2 - X1) + (Y2 - Y1)) * TA,
                                  serves="PZT patch on a clamped aluminium plate")
+    L, W, T = 0.3, 0.02, 0.002
+    s["steel_strip_3d"] = dict(dim=3, regions={"steel": (L * W * T, box((0, 0, 0), (L, W, T)))},
+                               boundaries={"root": (plane(0, 0), W * T), "tip": (plane(0, L), W * T)},
+                               boundary_measure=2 * (L * W + L * T + W * T),
+                               serves="3D steel strip against the beam solver (tip mass, loads)")
     return s
 
 

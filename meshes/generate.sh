@@ -14,7 +14,7 @@ fi
 
 # name and dimension of the mesh (gmsh -2 or -3)
 for entry in c1_rectangle:2 c2_thickness_column:2 c2_bar31:3 c2_bar33:3 c3_cube_quarter:3 \
-             c4_bimorph_3d:3 c4_bimorph_2d:2 c5_disk_axisymmetric:2 c5_disk_quarter:3 plate_with_patch:3; do
+             c4_bimorph_3d:3 c4_bimorph_2d:2 c5_disk_axisymmetric:2 c5_disk_quarter:3 plate_with_patch:3 steel_strip_3d:3; do
   name=${entry%:*}
   dim=${entry#*:}
   gmsh "$here/$name.geo" -"$dim" -o "$out/$name.msh" > "$out/$name.log" 2>&1 ||

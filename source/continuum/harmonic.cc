@@ -219,7 +219,7 @@ namespace hamilton::continuum
     // its share
     const unsigned int count = Utilities::MPI::sum(found ? 1u : 0u, comm);
     if (count == 0)
-      input_error("Continuum/Output points/" + point.name, "Point", "''", "lies outside the mesh.");
+      input_error("Continuum/Output points/" + point.name, "Point", "(outside)", "lies outside the mesh; give a point of the body (m).");
     PVector g(owned, comm);
     if (found)
       {

@@ -64,6 +64,7 @@ namespace hamilton::continuum
             {"Continuum", "Electrodes"},
             {"Continuum", "Supports"},
             {"Continuum", "Loads"},
+            {"Continuum", "Masses"},
             {"Continuum", "Output points"}};
   }
 
@@ -168,7 +169,8 @@ namespace hamilton::continuum
 
     prm.enter_subsection("Loads");
     declare_named_list(prm,
-                       "Names of the surface tractions (static analysis).",
+                       "Names of the static loads: each a traction on surfaces, a body force in regions, or a point "
+                       "force.",
                        names_from(first_pass, {"Continuum", "Loads"}),
                        [](ParameterHandler &p) {
                          p.declare_entry("Surfaces", "", Patterns::Anything(), "Physical groups of boundary faces.");
@@ -177,6 +179,38 @@ namespace hamilton::continuum
                                          Patterns::Anything(),
                                          "Traction vector (N/m^2): one expression of x, y, z per component, "
                                          "separated by ';' (e.g. '-20e9*y; 0').");
+                         p.declare_entry("Regions", "", Patterns::Anything(),
+                                         "Instead of surfaces: regions ('Continuum/Regions') carrying 'Body force'.");
+                         p.declare_entry("Body force",
+                                         "",
+                                         Patterns::Anything(),
+                                         "Force per volume (N/m^3) in 'Regions': one expression of x, y, z per "
+                                         "component, separated by ';' (gravity on steel: '0; 0; -7850*9.81').");
+                         p.declare_entry("Point", "", Patterns::Anything(),
+                                         "Instead of surfaces or regions: the point (coordinates, m) of 'Force'.");
+                         p.declare_entry("Force",
+                                         "",
+                                         Patterns::Anything(),
+                                         "Point force (N), components separated by ';': in 2D the force through the "
+                                         "whole thickness, axisymmetric the total force on the ring.");
+                       });
+    prm.leave_subsection();
+
+    prm.enter_subsection("Masses");
+    declare_named_list(prm,
+                       "Names of added masses (a proof mass, a coating, a sensor): each at a point or spread "
+                       "uniformly over regions.",
+                       names_from(first_pass, {"Continuum", "Masses"}),
+                       [](ParameterHandler &p) {
+                         p.declare_entry("Point", "", Patterns::Anything(),
+                                         "A point mass here (coordinates, m; translational inertia only).");
+                         p.declare_entry("Regions", "", Patterns::Anything(),
+                                         "Instead of a point: regions over whose volume the mass is spread.");
+                         p.declare_entry("Mass",
+                                         "0",
+                                         Patterns::Double(),
+                                         "The mass (kg): in 2D through the whole thickness, axisymmetric the whole "
+                                         "ring or region of revolution.");
                        });
     prm.leave_subsection();
 
@@ -338,6 +372,27 @@ namespace hamilton::continuum
           supports.push_back(support);
         }
     }
+    const auto check_regions = [&](const std::string &entry, const std::vector<std::string> &names) {
+      for (const auto &r : names)
+        if (region_names.count(r) == 0)
+          s.fail(entry, "'" + r + "' is not a region of 'Continuum/Regions' (Names).");
+    };
+    const auto vector_of = [&](const std::string &entry, const std::string &unit) {
+      const auto items = Utilities::split_string_list(s.get(entry), ';');
+      if (items.size() != dim)
+        s.fail(entry, "needs " + std::to_string(dim) + " components separated by ';' (" + unit + ").");
+      Tensor<1, 3> v;
+      for (unsigned int d = 0; d < dim; ++d)
+        try
+          {
+            v[d] = parse_number(items[d]);
+          }
+        catch (const std::invalid_argument &error)
+          {
+            s.fail(entry, "'" + items[d] + "' is not a number: " + error.what());
+          }
+      return v;
+    };
     {
       Section::Scope list(s, "Loads");
       for (const auto &name : s.get_names("Names"))
@@ -346,12 +401,50 @@ namespace hamilton::continuum
           Load           load;
           load.name     = name;
           load.surfaces = split_list(s.get("Surfaces"));
-          if (load.surfaces.empty())
-            s.fail("Surfaces", "is empty: a traction acts on physical groups of boundary faces.");
-          load.traction = Utilities::split_string_list(s.get("Traction"), ';');
-          if (load.traction.size() != dim)
-            s.fail("Traction", "needs " + std::to_string(dim) + " expressions separated by ';'.");
+          load.regions  = split_list(s.get("Regions"));
+          const bool at_point = !Utilities::trim(s.get("Point")).empty();
+          if (int(!load.surfaces.empty()) + int(!load.regions.empty()) + int(at_point) != 1)
+            s.fail("Surfaces", "a load is one of: 'Surfaces' with 'Traction', 'Regions' with 'Body force', or "
+                               "'Point' with 'Force'. Give exactly one of 'Surfaces', 'Regions' and 'Point'.");
+          if (!load.surfaces.empty())
+            {
+              load.traction = Utilities::split_string_list(s.get("Traction"), ';');
+              if (load.traction.size() != dim)
+                s.fail("Traction", "needs " + std::to_string(dim) + " expressions separated by ';'.");
+            }
+          else if (!load.regions.empty())
+            {
+              load.kind = Load::Kind::body_force;
+              check_regions("Regions", load.regions);
+              load.body_force = Utilities::split_string_list(s.get("Body force"), ';');
+              if (load.body_force.size() != dim)
+                s.fail("Body force", "needs " + std::to_string(dim) + " expressions separated by ';' (N/m^3).");
+            }
+          else
+            {
+              load.kind  = Load::Kind::point_force;
+              load.point = parse_point(s, "Point", dim);
+              load.force = vector_of("Force", "N");
+            }
           loads.push_back(load);
+        }
+    }
+    {
+      Section::Scope list(s, "Masses");
+      for (const auto &name : s.get_names("Names"))
+        {
+          Section::Scope one(s, name);
+          Mass           m;
+          m.name     = name;
+          m.at_point = !Utilities::trim(s.get("Point")).empty();
+          m.regions  = split_list(s.get("Regions"));
+          if (m.at_point == !m.regions.empty())
+            s.fail("Point", "an added mass is either at a 'Point' or spread over 'Regions': give exactly one.");
+          if (m.at_point)
+            m.point = parse_point(s, "Point", dim);
+          check_regions("Regions", m.regions);
+          m.mass = s.get_positive("Mass", "kg");
+          masses.push_back(m);
         }
     }
     {

@@ -10,6 +10,7 @@
 #include <deal.II/grid/grid_in.h>
 #include <deal.II/base/function_parser.h>
 #include <hamilton/base/files.h>
+#include <hamilton/base/format.h>
 #include <hamilton/output/writers.h>
 
 namespace hamilton::continuum
@@ -151,6 +152,7 @@ namespace hamilton::continuum
     const auto start = std::chrono::steady_clock::now();
     read_mesh();
     setup_dofs();
+    setup_masses();
     setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 
@@ -183,6 +185,16 @@ namespace hamilton::continuum
       for (const auto &[name, tag] : groups)
         list += (list.empty() ? "'" : ", '") + name + "'";
       return list.empty() ? "none" : list;
+    }
+
+    /** "x, y[, z]" of a point, for messages. */
+    std::string
+    coordinates(const Point<3> &p, const unsigned int dim)
+    {
+      std::string text;
+      for (unsigned int d = 0; d < dim; ++d)
+        text += (d == 0 ? "" : ", ") + format_number(p[d]);
+      return text;
     }
 
     [[noreturn]] void
@@ -542,6 +554,81 @@ namespace hamilton::continuum
   }
 
   template <int dim>
+  void
+  Solver<dim>::setup_masses()
+  {
+    const QGauss<dim> quadrature(fe.degree + 1);
+    FEValues<dim>     fe_values(fe, quadrature, update_quadrature_points | update_JxW_values);
+    for (const auto &m : model.masses)
+      {
+        if (m.at_point)
+          {
+            Point<dim> p;
+            for (unsigned int d = 0; d < dim; ++d)
+              p[d] = m.point[d];
+            typename DoFHandler<dim>::active_cell_iterator cell;
+            Point<dim>                                     unit;
+            const bool                                     found = locate(p, cell, unit);
+            const unsigned int count = Utilities::MPI::sum(found ? 1u : 0u, comm);
+            if (count == 0)
+              fail("Continuum/Masses/" + m.name, "Point", coordinates(m.point, dim),
+                   "lies outside the mesh; give a point of the body (m).");
+            if (found)
+              point_masses[cell->active_cell_index()].emplace_back(unit, m.mass / count);
+            continue;
+          }
+        std::set<types::material_id> ids;
+        for (const auto &[id, r] : region_of)
+          if (std::find(m.regions.begin(), m.regions.end(), model.regions[r].name) != m.regions.end())
+            ids.insert(id);
+        double volume = 0;
+        for (const auto &cell : dof_handler.active_cell_iterators())
+          if (cell->is_locally_owned() && ids.count(cell->material_id()) != 0)
+            {
+              fe_values.reinit(cell);
+              for (const unsigned int q : fe_values.quadrature_point_indices())
+                volume += fe_values.JxW(q) * measure(fe_values.quadrature_point(q));
+            }
+        volume = Utilities::MPI::sum(volume, comm);
+        if (!(volume > 0))
+          fail("Continuum/Masses/" + m.name, "Regions", "", "has no cells in the mesh.");
+        for (const auto id : ids)
+          added_density[id] += m.mass / volume;
+      }
+  }
+
+  template <int dim>
+  void
+  Solver<dim>::add_point_load(const Point<3>                  &p3,
+                              const Tensor<1, 3>              &force,
+                              const AffineConstraints<double> &constraints,
+                              PVector                         &rhs,
+                              const std::string               &path) const
+  {
+    Point<dim> p;
+    for (unsigned int d = 0; d < dim; ++d)
+      p[d] = p3[d];
+    typename DoFHandler<dim>::active_cell_iterator cell;
+    Point<dim>                                     unit;
+    const bool                                     found = locate(p, cell, unit);
+    const unsigned int                             count = Utilities::MPI::sum(found ? 1u : 0u, comm);
+    if (count == 0)
+      fail(path, "Point", coordinates(p3, dim), "lies outside the mesh; give a point of the body (m).");
+    if (!found)
+      return;
+    std::vector<types::global_dof_index> dofs(fe.n_dofs_per_cell());
+    cell->get_dof_indices(dofs);
+    dealii::Vector<double> f(dofs.size());
+    for (unsigned int i = 0; i < dofs.size(); ++i)
+      {
+        const unsigned int c = fe.system_to_component_index(i).first;
+        if (c < dim)
+          f(i) = force[c] * fe.shape_value(i, unit) / count;
+      }
+    constraints.distribute_local_to_global(f, dofs, rhs);
+  }
+
+  template <int dim>
   AffineConstraints<double>
   Solver<dim>::make_constraints(const State                                state,
                                 const unsigned int                         electrode,
@@ -636,7 +723,8 @@ namespace hamilton::continuum
   {
     fe_values.reinit(cell);
     const Eigen::MatrixXd &H        = enthalpy.at(cell->material_id());
-    const double           rho      = density.at(cell->material_id());
+    const double           rho      = density.at(cell->material_id()) +
+                           (added_density.count(cell->material_id()) ? added_density.at(cell->material_id()) : 0.);
     const unsigned int     n        = fe.n_dofs_per_cell();
     const unsigned int     n_strain = n_strains(model.formulation);
     const bool             piezo    = piezo_ids.count(cell->material_id()) != 0;
@@ -685,6 +773,19 @@ namespace hamilton::continuum
     for (unsigned int i = 0; i < n; ++i)
       for (unsigned int j = 0; j < n; ++j)
         K(i, j) = Ke(i, j);
+    // point masses in this cell: m N_i(p) N_j(p) for equal displacement components
+    const auto here = point_masses.find(cell->active_cell_index());
+    if (here != point_masses.end())
+      for (const auto &[unit, mass] : here->second)
+        for (unsigned int i = 0; i < n; ++i)
+          {
+            const unsigned int c = fe.system_to_component_index(i).first;
+            if (c == dim)
+              continue;
+            for (unsigned int j = 0; j < n; ++j)
+              if (fe.system_to_component_index(j).first == c)
+                M(i, j) += mass * fe.shape_value(i, unit) * fe.shape_value(j, unit);
+          }
   }
 
   template <int dim>
@@ -708,28 +809,45 @@ namespace hamilton::continuum
     dealii::Vector<double> f(n);
     std::vector<types::global_dof_index> dofs(n);
 
+    // tractions on boundary ids, body forces on material ids
     std::vector<std::pair<std::set<types::boundary_id>, std::unique_ptr<FunctionParser<dim>>>> tractions;
+    std::vector<std::pair<std::set<types::material_id>, std::unique_ptr<FunctionParser<dim>>>> body_forces;
+    const auto parsed = [&](const std::vector<std::string> &components, const ContinuumModel::Load &load,
+                            const std::string &entry) {
+      auto        function = std::make_unique<FunctionParser<dim>>(dim);
+      std::string expression;
+      for (unsigned int d = 0; d < dim; ++d)
+        expression += (d == 0 ? "" : ";") + components[d];
+      try
+        {
+          function->initialize(dim == 2 ? "x,y" : "x,y,z", expression, {{"pi", M_PI}});
+        }
+      catch (const std::exception &e)
+        {
+          fail("Continuum/Loads/" + load.name, entry, expression,
+               "is not a valid list of expressions of " + std::string(dim == 2 ? "x, y" : "x, y, z") + ": " +
+                 reason_of(e));
+        }
+      return function;
+    };
     if (loads)
       for (const auto &load : model.loads)
         {
-          std::set<types::boundary_id> ids;
-          for (const auto &s : load.surfaces)
-            ids.insert(boundary_ids.at(s));
-          auto        function = std::make_unique<FunctionParser<dim>>(dim);
-          std::string expression;
-          for (unsigned int d = 0; d < dim; ++d)
-            expression += (d == 0 ? "" : ";") + load.traction[d];
-          try
-            {
-              function->initialize(dim == 2 ? "x,y" : "x,y,z", expression, {{"pi", M_PI}});
-            }
-          catch (const std::exception &e)
-            {
-              fail("Continuum/Loads/" + load.name, "Traction", expression,
-                   "is not a valid list of expressions of " + std::string(dim == 2 ? "x, y" : "x, y, z") + ": " +
-                     reason_of(e));
-            }
-          tractions.emplace_back(ids, std::move(function));
+          if (load.kind == ContinuumModel::Load::Kind::traction)
+          {
+            std::set<types::boundary_id> ids;
+            for (const auto &s : load.surfaces)
+              ids.insert(boundary_ids.at(s));
+            tractions.emplace_back(ids, parsed(load.traction, load, "Traction"));
+          }
+        else if (load.kind == ContinuumModel::Load::Kind::body_force)
+          {
+            std::set<types::material_id> ids;
+            for (const auto &[id, r] : region_of)
+              if (std::find(load.regions.begin(), load.regions.end(), model.regions[r].name) != load.regions.end())
+                ids.insert(id);
+            body_forces.emplace_back(ids, parsed(load.body_force, load, "Body force"));
+          }
         }
 
     for (const auto &cell : dof_handler.active_cell_iterators())
@@ -752,11 +870,25 @@ namespace hamilton::continuum
                                   measure(face_values.quadrature_point(q));
                       }
                 }
+          for (const auto &[ids, body] : body_forces)
+            if (ids.count(cell->material_id()) != 0)
+              for (const unsigned int q : fe_values.quadrature_point_indices())
+                for (unsigned int i = 0; i < n; ++i)
+                  {
+                    const unsigned int c = fe.system_to_component_index(i).first;
+                    if (c < dim)
+                      f(i) += body->value(fe_values.quadrature_point(q), c) * fe_values.shape_value(i, q) *
+                              fe_values.JxW(q) * measure(fe_values.quadrature_point(q));
+                  }
           cell->get_dof_indices(dofs);
           constraints.distribute_local_to_global(Kc, f, dofs, K, rhs);
           if (M != nullptr)
             constraints.distribute_local_to_global(Mc, dofs, *M);
         }
+    if (loads)
+      for (const auto &load : model.loads)
+        if (load.kind == ContinuumModel::Load::Kind::point_force)
+          add_point_load(load.point, load.force, constraints, rhs, "Continuum/Loads/" + load.name);
     K.compress(VectorOperation::add);
     rhs.compress(VectorOperation::add);
     if (M != nullptr)
@@ -1027,7 +1159,7 @@ namespace hamilton::continuum
       Utilities::MPI::sum(local, comm, values);
     }
     if (values.back() == 0)
-      fail("Continuum/Output points/" + name, "Point", "", "lies outside the mesh.");
+      fail("Continuum/Output points/" + name, "Point", coordinates(p3, dim), "lies outside the mesh; give a point of the body (m).");
     PointValues result;
     for (unsigned int c = 0; c < dim; ++c)
       result.u.push_back(values[c] / values.back());

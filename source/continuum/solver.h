@@ -200,6 +200,10 @@ namespace hamilton::continuum
     std::vector<unsigned int>                     ports; ///< indices of port electrodes
     /** Per support: its fixed dofs at a point support (owned or ghost cells), else empty. */
     std::vector<std::vector<types::global_dof_index>> point_support_dofs;
+    /** Added density (kg/m^3) of the region masses, per material id. */
+    std::map<types::material_id, double> added_density;
+    /** Point masses in locally owned cells: cell index -> (point in the unit cell, mass share in kg). */
+    std::map<unsigned int, std::vector<std::pair<Point<dim>, double>>> point_masses;
     /** Axisymmetric: the radial dofs on the axis x = 0 (u_r = 0 there), owned or ghost cells. */
     std::vector<types::global_dof_index> axis_dofs;
     double                                        scale = 1; ///< thickness in 2D, else 1
@@ -228,6 +232,17 @@ namespace hamilton::continuum
     read_mesh();
     void
     setup_dofs();
+    /** Region masses as added densities, point masses located in their cells. */
+    void
+    setup_masses();
+    /**
+     * Add the point load `force` at p to rhs (shares on every rank that holds
+     * p), condensed by `constraints`; an InputError naming `path` if p lies
+     * outside the mesh.
+     */
+    void
+    add_point_load(const Point<3> &p, const Tensor<1, 3> &force, const AffineConstraints<double> &constraints,
+                   PVector &rhs, const std::string &path) const;
     /**
      * The constraints of `state`; `electrode` is the port at 1 V of the
      * clamped state, `circuits` (one per port) those of the harmonic state.

@@ -68,11 +68,31 @@ namespace hamilton::continuum
       dealii::Point<3>         point;
       std::vector<unsigned int> components; ///< 0 = x, 1 = y, 2 = z
     };
+    /** A static load: a traction on surfaces, a body force in regions, or a point force. */
     struct Load
     {
+      enum class Kind
+      {
+        traction,
+        body_force,
+        point_force
+      } kind = Kind::traction;
       std::string              name;
       std::vector<std::string> surfaces;
-      std::vector<std::string> traction; ///< expressions of x, y, z (N/m^2)
+      std::vector<std::string> traction;   ///< expressions of x, y, z (N/m^2)
+      std::vector<std::string> regions;
+      std::vector<std::string> body_force; ///< expressions of x, y, z (N/m^3)
+      dealii::Point<3>         point;
+      dealii::Tensor<1, 3>     force;      ///< N (the whole thickness in 2D, the ring axisymmetric)
+    };
+    /** Added mass: a point mass, or a mass spread uniformly over regions (kg). */
+    struct Mass
+    {
+      std::string              name;
+      bool                     at_point = false;
+      dealii::Point<3>         point;
+      std::vector<std::string> regions;
+      double                   mass = 0;
     };
     struct OutputPoint
     {
@@ -91,6 +111,7 @@ namespace hamilton::continuum
     std::vector<Electrode> electrodes;
     std::vector<Support>   supports;
     std::vector<Load>      loads;
+    std::vector<Mass>      masses;
     std::vector<OutputPoint> output_points;
     std::vector<double>    damping_ratios{0.};
     dealii::Tensor<1, 3>   base_direction;
