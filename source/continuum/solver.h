@@ -12,6 +12,8 @@
 #include <hamilton/continuum/continuum.h>
 #include <hamilton/rom/reduced_model.h>
 
+#include "low_rank_inverse.h"
+
 #include <deal.II/base/index_set.h>
 #include <deal.II/base/mpi.h>
 #include <deal.II/base/quadrature_lib.h>
@@ -276,9 +278,15 @@ namespace hamilton::continuum
     mutable std::vector<PVector> charge_functionals_cache;
     double
     stiffness_scale(const PMatrix &K, const PMatrix &M) const;
-    /** The n eigenpairs nearest sigma; `timings` gets the factorization and iteration times (s). */
+    /**
+     * The n eigenpairs nearest sigma; `timings` gets the factorization and
+     * iteration times (s). With `keep` the eigensolver (and its factorization
+     * of K - sigma M) is handed back instead of destroyed; with `inverse` the
+     * shift-and-invert solves use it instead of a factorization.
+     */
     std::vector<std::pair<double, PVector>>
-    eigenpairs(const PMatrix &K, const PMatrix &M, unsigned int n, double sigma, nlohmann::json &timings) const;
+    eigenpairs(const PMatrix &K, const PMatrix &M, unsigned int n, double sigma, nlohmann::json &timings,
+               EPS *keep = nullptr, const LowRankInverse *inverse = nullptr) const;
     void
     apply_sign_convention(PVector &v) const;
     /** Displacement, potential, stress and electric field at a point. */

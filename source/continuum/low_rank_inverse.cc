@@ -1,0 +1,199 @@
+// The open-circuit problem of a continuum differs from the short-circuit one
+// only where a port's master unknown is free instead of fixed: K_oc - K_sc is
+// confined to the masters' rows and columns. Its shift-and-invert operator is
+// therefore the short-circuit factorization plus a rank-2p correction
+// (Woodbury), which saves the second sparse factorization, the most expensive
+// step of a large modal analysis.
+
+#include "low_rank_inverse.h"
+
+#include <deal.II/base/exceptions.h>
+#include <deal.II/base/mpi.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace hamilton::continuum
+{
+  namespace
+  {
+    void
+    check_petsc(const PetscErrorCode code, const char *call)
+    {
+      AssertThrow(code == 0, dealii::ExcMessage(std::string("PETSc call failed: ") + call));
+    }
+
+    PetscErrorCode
+    apply_shell(PC pc, Vec x, Vec y)
+    {
+      void *context = nullptr;
+      PetscCall(PCShellGetContext(pc, &context));
+      static_cast<const LowRankInverse *>(context)->apply(x, y);
+      return 0;
+    }
+  } // namespace
+
+  bool
+  LowRankInverse::setup(const PMatrix &K, const PMatrix &K_ref, KSP factored_ksp, const unsigned int max_rank)
+  {
+    const MPI_Comm comm = K.get_mpi_communicator();
+    // D = K - K_ref (PETSc drops unused preallocated entries at assembly: the
+    // two patterns differ)
+    Mat D;
+    check_petsc(MatDuplicate(K, MAT_COPY_VALUES, &D), "MatDuplicate");
+    check_petsc(MatAXPY(D, -1., K_ref, DIFFERENT_NONZERO_PATTERN), "MatAXPY");
+    PetscInt first, last;
+    check_petsc(MatGetOwnershipRange(D, &first, &last), "MatGetOwnershipRange");
+    // J: the rows with several nonzeros, or a nonzero diagonal (a master's
+    // row); a row with one off-diagonal nonzero lies in a master's column
+    std::set<PetscInt>                         rows;
+    std::vector<std::pair<PetscInt, PetscInt>> entries;
+    for (PetscInt r = first; r < last; ++r)
+      {
+        PetscInt           n;
+        const PetscInt    *columns;
+        const PetscScalar *values;
+        check_petsc(MatGetRow(D, r, &n, &columns, &values), "MatGetRow");
+        unsigned int count = 0;
+        bool         diagonal = false;
+        for (PetscInt k = 0; k < n; ++k)
+          if (values[k] != 0.)
+            {
+              ++count;
+              diagonal = diagonal || columns[k] == r;
+              entries.emplace_back(r, columns[k]);
+            }
+        if (count > 1 || diagonal)
+          rows.insert(r);
+        check_petsc(MatRestoreRow(D, r, &n, &columns, &values), "MatRestoreRow");
+      }
+    std::vector<PetscInt> local(rows.begin(), rows.end()), J;
+    for (const auto &part : dealii::Utilities::MPI::all_gather(comm, local))
+      J.insert(J.end(), part.begin(), part.end());
+    std::sort(J.begin(), J.end());
+    // D must vanish outside the rows and columns J
+    unsigned int outside = 0;
+    for (const auto &[r, c] : entries)
+      outside += !std::binary_search(J.begin(), J.end(), r) && !std::binary_search(J.begin(), J.end(), c);
+    outside = dealii::Utilities::MPI::sum(outside, comm);
+    if (J.empty() || J.size() > max_rank || outside > 0)
+      {
+        MatDestroy(&D);
+        return false;
+      }
+    const unsigned int p = J.size();
+    factored             = factored_ksp;
+    Vec e;
+    check_petsc(MatCreateVecs(D, &e, nullptr), "MatCreateVecs");
+    std::vector<Vec> E(p), F(p);
+    for (unsigned int j = 0; j < p; ++j)
+      {
+        check_petsc(VecDuplicate(e, &E[j]), "VecDuplicate");
+        check_petsc(VecDuplicate(e, &F[j]), "VecDuplicate");
+        check_petsc(VecSet(E[j], 0.), "VecSet");
+        if (J[j] >= first && J[j] < last)
+          check_petsc(VecSetValue(E[j], J[j], 1., INSERT_VALUES), "VecSetValue");
+        check_petsc(VecAssemblyBegin(E[j]), "VecAssemblyBegin");
+        check_petsc(VecAssemblyEnd(E[j]), "VecAssemblyEnd");
+        check_petsc(MatMult(D, E[j], F[j]), "MatMult"); // column J[j] of D
+      }
+    VecDestroy(&e);
+    // C^-1 = [[0, I], [I, D_JJ]]
+    Eigen::MatrixXd Cinv = Eigen::MatrixXd::Zero(2 * p, 2 * p);
+    for (unsigned int i = 0; i < p; ++i)
+      {
+        Cinv(i, p + i) = Cinv(p + i, i) = 1.;
+        for (unsigned int j = 0; j < p; ++j)
+          {
+            PetscScalar value = 0;
+            if (J[i] >= first && J[i] < last)
+              check_petsc(VecGetValues(F[j], 1, &J[i], &value), "VecGetValues");
+            Cinv(p + i, p + j) = dealii::Utilities::MPI::sum(static_cast<double>(value), comm);
+          }
+      }
+    U = E;
+    U.insert(U.end(), F.begin(), F.end());
+    Z.resize(U.size());
+    for (unsigned int k = 0; k < U.size(); ++k)
+      {
+        check_petsc(VecDuplicate(U[k], &Z[k]), "VecDuplicate");
+        check_petsc(KSPSolve(factored, U[k], Z[k]), "KSPSolve");
+      }
+    Eigen::MatrixXd G_matrix = Cinv;
+    for (unsigned int a = 0; a < U.size(); ++a)
+      for (unsigned int b = 0; b < U.size(); ++b)
+        {
+          PetscScalar dot;
+          check_petsc(VecDot(Z[b], U[a], &dot), "VecDot");
+          G_matrix(a, b) += dot;
+        }
+    G = G_matrix.partialPivLu();
+    MatDestroy(&D);
+    return true;
+  }
+
+  void
+  LowRankInverse::apply(Vec x, Vec y) const
+  {
+    check_petsc(KSPSolve(factored, x, y), "KSPSolve");
+    const unsigned int       m = U.size();
+    std::vector<PetscScalar> t(m);
+    check_petsc(VecMDot(y, m, const_cast<Vec *>(U.data()), t.data()), "VecMDot");
+    Eigen::VectorXd rhs(m);
+    for (unsigned int k = 0; k < m; ++k)
+      rhs[k] = t[k];
+    const Eigen::VectorXd    s = G.solve(rhs);
+    std::vector<PetscScalar> minus_s(m);
+    for (unsigned int k = 0; k < m; ++k)
+      minus_s[k] = -s[k];
+    check_petsc(VecMAXPY(y, m, minus_s.data(), const_cast<Vec *>(Z.data())), "VecMAXPY");
+  }
+
+  void
+  LowRankInverse::install(PC pc) const
+  {
+    check_petsc(PCSetType(pc, PCSHELL), "PCSetType");
+    check_petsc(PCShellSetContext(pc, const_cast<LowRankInverse *>(this)), "PCShellSetContext");
+    check_petsc(PCShellSetApply(pc, apply_shell), "PCShellSetApply");
+    check_petsc(PCShellSetName(pc, "open circuit by Woodbury on the short-circuit factorization"), "PCShellSetName");
+  }
+
+  double
+  LowRankInverse::check(Mat K_shifted) const
+  {
+    Vec x, y, r;
+    check_petsc(MatCreateVecs(K_shifted, &x, &y), "MatCreateVecs");
+    check_petsc(VecDuplicate(x, &r), "VecDuplicate");
+    // a fixed, deterministic vector with every entry nonzero
+    PetscInt first, last;
+    check_petsc(VecGetOwnershipRange(x, &first, &last), "VecGetOwnershipRange");
+    for (PetscInt i = first; i < last; ++i)
+      check_petsc(VecSetValue(x, i, 1. + 0.5 * std::sin(1. + i), INSERT_VALUES), "VecSetValue");
+    check_petsc(VecAssemblyBegin(x), "VecAssemblyBegin");
+    check_petsc(VecAssemblyEnd(x), "VecAssemblyEnd");
+    apply(x, y);
+    check_petsc(MatMult(K_shifted, y, r), "MatMult");
+    check_petsc(VecAXPY(r, -1., x), "VecAXPY");
+    // the normwise backward error |r| / (|A| |y| + |x|) (infinity norms): the
+    // enthalpy operator's rows differ by many orders of magnitude (N/m and
+    // C/V), so |r|/|x| alone would measure its scaling, not the solve
+    PetscReal residual, norm_x, norm_y, norm_A;
+    check_petsc(VecNorm(r, NORM_INFINITY, &residual), "VecNorm");
+    check_petsc(VecNorm(x, NORM_INFINITY, &norm_x), "VecNorm");
+    check_petsc(VecNorm(y, NORM_INFINITY, &norm_y), "VecNorm");
+    check_petsc(MatNorm(K_shifted, NORM_INFINITY, &norm_A), "MatNorm");
+    VecDestroy(&x);
+    VecDestroy(&y);
+    VecDestroy(&r);
+    return residual / (norm_A * norm_y + norm_x);
+  }
+
+  LowRankInverse::~LowRankInverse()
+  {
+    for (auto &v : U)
+      VecDestroy(&v);
+    for (auto &v : Z)
+      VecDestroy(&v);
+  }
+} // namespace hamilton::continuum
