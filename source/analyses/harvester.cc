@@ -29,6 +29,25 @@ namespace hamilton
     return std::norm(state.V[electrode]) / resistance; // peak power
   }
 
+  double
+  HarvesterAnalysis::optimal_resistance(const SpectralModel &model, unsigned int electrode, double omega)
+  {
+    auto                      circuits = model.circuits_of_model(omega);
+    SpectralModel::Excitation excitation;
+    excitation.base_acceleration = 1; // Z_s does not depend on the excitation
+    const auto voltage           = [&](const std::complex<double> admittance) {
+      circuits[electrode].kind  = SpectralModel::Circuit::admittance;
+      circuits[electrode].value = admittance;
+      return model.solve(omega, excitation, circuits).V[electrode];
+    };
+    const std::complex<double> open = voltage(0.);
+    // a trial load near the clamped capacitance's reactance keeps V_oc / V_1
+    // away from 1 (the voltage halves at most)
+    const double               trial   = 1. / (omega * std::max(model.capacitance[electrode], 1e-300));
+    const std::complex<double> source  = trial * (open / voltage(1. / trial) - 1.);
+    return std::abs(source);
+  }
+
   void
   HarvesterAnalysis::declare_parameters(ParameterHandler &prm)
   {
@@ -178,23 +197,20 @@ namespace hamilton
             targets = {model.omega[0] / (2 * M_PI), model.open_circuit_omega(open)[0] / (2 * M_PI)};
           }
       }
-    // the optimal load on a log scale, 10^-2 ... 10^12 Ohm
-    const double log_R_min = -2, log_R_max = 12;
+    // the optimal load: the modulus of the port's source impedance
     for (const double f : targets)
       {
         if (no_coupling)
           break;
-        const double w     = 2 * M_PI * f;
-        const double log_R = maximize_unimodal(
-          [&](double x) { return power(model, e, std::pow(10., x), w, base_acceleration); }, log_R_min, log_R_max);
-        const double         R = std::pow(10., log_R);
+        const double         w = 2 * M_PI * f;
+        const double         R = optimal_resistance(model, e, w);
         std::complex<double> V;
-        const double         P = power_factor * power(model, e, R, w, base_acceleration, &V);
-        if (!(P > 0) || log_R - log_R_min < 1e-3 || log_R_max - log_R < 1e-3)
+        const double         P = std::isfinite(R) ? power_factor * power(model, e, R, w, base_acceleration, &V) : 0.;
+        if (!(P > 0) || !(R >= 1e-2 && R <= 1e12))
           {
             std::ostringstream m;
-            m << "At " << f << " Hz the power has no maximum for loads between 1e-2 and 1e12 Ohm (largest "
-              << P << " W at " << R << " Ohm, the edge of the range): no optimal load is reported. "
+            m << "At " << f << " Hz the optimal load |Z_s| = " << R << " Ohm (power " << P
+              << " W) is outside 1e-2 ... 1e12 Ohm or takes no power: no optimal load is reported. "
               << "Check the frequency ('Frequencies of interest') and the electrode's coupling.";
             result->warnings.push_back(m.str());
             continue;

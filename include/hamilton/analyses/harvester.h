@@ -54,6 +54,18 @@ namespace hamilton
           double               base_acceleration,
           std::complex<double> *voltage = nullptr);
 
+    /**
+     * The load resistance (Ohm) that takes the most power from the port at
+     * omega: |Z_s|, the modulus of the port's source (Thevenin) impedance.
+     * The port's voltage is affine in its current, V = V_oc - Z_s I, so
+     * P(R) = |V_oc|^2 R / |Z_s + R|^2 has its only maximum at R = |Z_s|;
+     * Z_s is the inverse of the port's driving-point admittance. Exact to
+     * round-off (a search for the maximum of the flat P(R) resolves R only
+     * to sqrt(eps)).
+     */
+    static double
+    optimal_resistance(const SpectralModel &model, unsigned int electrode, double omega);
+
   private:
     std::string         electrode;
     std::vector<double> resistances;
