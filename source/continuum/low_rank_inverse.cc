@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <tuple>
 
 namespace hamilton::continuum
 {
@@ -38,35 +39,43 @@ namespace hamilton::continuum
   LowRankInverse::setup(const PMatrix &K, const PMatrix &K_ref, KSP factored_ksp, const unsigned int max_rank)
   {
     const MPI_Comm comm = K.get_mpi_communicator();
-    // D = K - K_ref (PETSc drops unused preallocated entries at assembly: the
-    // two patterns differ)
-    Mat D;
-    check_petsc(MatDuplicate(K, MAT_COPY_VALUES, &D), "MatDuplicate");
-    check_petsc(MatAXPY(D, -1., K_ref, DIFFERENT_NONZERO_PATTERN), "MatAXPY");
+    // D = K - K_ref, row by row (the two matrices' patterns differ: PETSc
+    // drops unused preallocated entries at assembly)
     PetscInt first, last;
-    check_petsc(MatGetOwnershipRange(D, &first, &last), "MatGetOwnershipRange");
+    check_petsc(MatGetOwnershipRange(K, &first, &last), "MatGetOwnershipRange");
     // J: the rows with several nonzeros, or a nonzero diagonal (a master's
     // row); a row with one off-diagonal nonzero lies in a master's column
-    std::set<PetscInt>                         rows;
-    std::vector<std::pair<PetscInt, PetscInt>> entries;
+    std::set<PetscInt>                                 rows;
+    std::vector<std::tuple<PetscInt, PetscInt, double>> entries;
     for (PetscInt r = first; r < last; ++r)
       {
-        PetscInt           n;
-        const PetscInt    *columns;
-        const PetscScalar *values;
-        check_petsc(MatGetRow(D, r, &n, &columns, &values), "MatGetRow");
-        unsigned int count = 0;
+        // merge the two rows (AIJ rows list their columns in ascending order)
+        PetscInt           n, n_ref;
+        const PetscInt    *columns, *columns_ref;
+        const PetscScalar *values, *values_ref;
+        check_petsc(MatGetRow(K, r, &n, &columns, &values), "MatGetRow");
+        check_petsc(MatGetRow(K_ref, r, &n_ref, &columns_ref, &values_ref), "MatGetRow");
+        unsigned int count    = 0;
         bool         diagonal = false;
-        for (PetscInt k = 0; k < n; ++k)
-          if (values[k] != 0.)
-            {
-              ++count;
-              diagonal = diagonal || columns[k] == r;
-              entries.emplace_back(r, columns[k]);
-            }
+        for (PetscInt i = 0, j = 0; i < n || j < n_ref;)
+          {
+            const PetscInt c     = j == n_ref || (i < n && columns[i] < columns_ref[j]) ? columns[i] : columns_ref[j];
+            double         value = 0;
+            if (i < n && columns[i] == c)
+              value += values[i++];
+            if (j < n_ref && columns_ref[j] == c)
+              value -= values_ref[j++];
+            if (value != 0.)
+              {
+                ++count;
+                diagonal = diagonal || c == r;
+                entries.emplace_back(r, c, value);
+              }
+          }
+        check_petsc(MatRestoreRow(K_ref, r, &n_ref, &columns_ref, &values_ref), "MatRestoreRow");
+        check_petsc(MatRestoreRow(K, r, &n, &columns, &values), "MatRestoreRow");
         if (count > 1 || diagonal)
           rows.insert(r);
-        check_petsc(MatRestoreRow(D, r, &n, &columns, &values), "MatRestoreRow");
       }
     std::vector<PetscInt> local(rows.begin(), rows.end()), J;
     for (const auto &part : dealii::Utilities::MPI::all_gather(comm, local))
@@ -74,29 +83,33 @@ namespace hamilton::continuum
     std::sort(J.begin(), J.end());
     // D must vanish outside the rows and columns J
     unsigned int outside = 0;
-    for (const auto &[r, c] : entries)
+    for (const auto &[r, c, value] : entries)
       outside += !std::binary_search(J.begin(), J.end(), r) && !std::binary_search(J.begin(), J.end(), c);
     outside = dealii::Utilities::MPI::sum(outside, comm);
     if (J.empty() || J.size() > max_rank || outside > 0)
-      {
-        MatDestroy(&D);
-        return false;
-      }
+      return false;
     const unsigned int p = J.size();
     factored             = factored_ksp;
     Vec e;
-    check_petsc(MatCreateVecs(D, &e, nullptr), "MatCreateVecs");
+    check_petsc(MatCreateVecs(K, &e, nullptr), "MatCreateVecs");
     std::vector<Vec> E(p), F(p);
     for (unsigned int j = 0; j < p; ++j)
       {
         check_petsc(VecDuplicate(e, &E[j]), "VecDuplicate");
         check_petsc(VecDuplicate(e, &F[j]), "VecDuplicate");
         check_petsc(VecSet(E[j], 0.), "VecSet");
+        check_petsc(VecSet(F[j], 0.), "VecSet");
         if (J[j] >= first && J[j] < last)
           check_petsc(VecSetValue(E[j], J[j], 1., INSERT_VALUES), "VecSetValue");
-        check_petsc(VecAssemblyBegin(E[j]), "VecAssemblyBegin");
-        check_petsc(VecAssemblyEnd(E[j]), "VecAssemblyEnd");
-        check_petsc(MatMult(D, E[j], F[j]), "MatMult"); // column J[j] of D
+        // column J[j] of D: its owned rows' entries there
+        for (const auto &[r, c, value] : entries)
+          if (c == J[j])
+            check_petsc(VecSetValue(F[j], r, value, INSERT_VALUES), "VecSetValue");
+        for (const Vec v : {E[j], F[j]})
+          {
+            check_petsc(VecAssemblyBegin(v), "VecAssemblyBegin");
+            check_petsc(VecAssemblyEnd(v), "VecAssemblyEnd");
+          }
       }
     VecDestroy(&e);
     // C^-1 = [[0, I], [I, D_JJ]]
@@ -129,7 +142,6 @@ namespace hamilton::continuum
           G_matrix(a, b) += dot;
         }
     G = G_matrix.partialPivLu();
-    MatDestroy(&D);
     return true;
   }
 
@@ -160,10 +172,11 @@ namespace hamilton::continuum
   }
 
   double
-  LowRankInverse::check(Mat K_shifted) const
+  LowRankInverse::check(Mat K, Mat M, const double sigma) const
   {
-    Vec x, y, r;
-    check_petsc(MatCreateVecs(K_shifted, &x, &y), "MatCreateVecs");
+    Vec x, y, r, My;
+    check_petsc(MatCreateVecs(K, &x, &y), "MatCreateVecs");
+    check_petsc(VecDuplicate(x, &My), "VecDuplicate");
     check_petsc(VecDuplicate(x, &r), "VecDuplicate");
     // a fixed, deterministic vector with every entry nonzero
     PetscInt first, last;
@@ -173,20 +186,24 @@ namespace hamilton::continuum
     check_petsc(VecAssemblyBegin(x), "VecAssemblyBegin");
     check_petsc(VecAssemblyEnd(x), "VecAssemblyEnd");
     apply(x, y);
-    check_petsc(MatMult(K_shifted, y, r), "MatMult");
+    check_petsc(MatMult(K, y, r), "MatMult");
+    check_petsc(MatMult(M, y, My), "MatMult");
+    check_petsc(VecAXPY(r, -sigma, My), "VecAXPY");
     check_petsc(VecAXPY(r, -1., x), "VecAXPY");
     // the normwise backward error |r| / (|A| |y| + |x|) (infinity norms): the
     // enthalpy operator's rows differ by many orders of magnitude (N/m and
     // C/V), so |r|/|x| alone would measure its scaling, not the solve
-    PetscReal residual, norm_x, norm_y, norm_A;
+    // |K - sigma M| <= |K| + |sigma| |M|: an upper bound, close to the
+    // norm since sigma M is small against K
+    PetscReal residual, norm_x, norm_y, norm_K, norm_M;
     check_petsc(VecNorm(r, NORM_INFINITY, &residual), "VecNorm");
     check_petsc(VecNorm(x, NORM_INFINITY, &norm_x), "VecNorm");
     check_petsc(VecNorm(y, NORM_INFINITY, &norm_y), "VecNorm");
-    check_petsc(MatNorm(K_shifted, NORM_INFINITY, &norm_A), "MatNorm");
-    VecDestroy(&x);
-    VecDestroy(&y);
-    VecDestroy(&r);
-    return residual / (norm_A * norm_y + norm_x);
+    check_petsc(MatNorm(K, NORM_INFINITY, &norm_K), "MatNorm");
+    check_petsc(MatNorm(M, NORM_INFINITY, &norm_M), "MatNorm");
+    for (Vec v : {x, y, r, My})
+      VecDestroy(&v);
+    return residual / ((norm_K + std::abs(sigma) * norm_M) * norm_y + norm_x);
   }
 
   LowRankInverse::~LowRankInverse()

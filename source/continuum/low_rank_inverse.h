@@ -48,12 +48,11 @@ namespace hamilton::continuum
 
     /**
      * The normwise backward error |(K - sigma M) y - x| / (|K - sigma M| |y|
-     * + |x|) (infinity norms) of one application to a fixed vector;
-     * `K_shifted` is K - sigma M. A backward-stable direct solve gives a few
-     * units of round-off.
+     * + |x|) (infinity norms) of one application to a fixed vector. A
+     * backward-stable direct solve gives a few units of round-off.
      */
     double
-    check(Mat K_shifted) const;
+    check(Mat K, Mat M, double sigma) const;
 
     ~LowRankInverse();
 

@@ -38,6 +38,7 @@
 #include <slepceps.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <iomanip>
@@ -101,15 +102,28 @@ namespace hamilton::continuum
 
     /**
      * A sparse direct solver (MUMPS through PETSc) that factors a matrix once
-     * and solves for many right-hand sides.
+     * and solves for many right-hand sides. Given the unknowns to keep, it
+     * factors only their rows and columns: a matrix assembled with most
+     * unknowns constrained (the clamped electrostatic problem, u = 0) keeps
+     * the explicit zeros of the full sparsity pattern, which MUMPS would fill
+     * in as if they were entries.
      */
     class DirectSolver
     {
     public:
-      DirectSolver(const PMatrix &matrix, const MPI_Comm comm)
+      DirectSolver(const PMatrix &matrix, const MPI_Comm comm, const IndexSet *kept = nullptr)
       {
+        Mat operator_matrix = matrix;
+        if (kept != nullptr)
+          {
+            std::vector<PetscInt> rows(kept->begin(), kept->end());
+            check_petsc(ISCreateGeneral(comm, rows.size(), rows.data(), PETSC_COPY_VALUES, &subset), "ISCreateGeneral");
+            check_petsc(MatCreateSubMatrix(matrix, subset, subset, MAT_INITIAL_MATRIX, &submatrix),
+                        "MatCreateSubMatrix");
+            operator_matrix = submatrix;
+          }
         check_petsc(KSPCreate(comm, &ksp), "KSPCreate");
-        check_petsc(KSPSetOperators(ksp, matrix, matrix), "KSPSetOperators");
+        check_petsc(KSPSetOperators(ksp, operator_matrix, operator_matrix), "KSPSetOperators");
         check_petsc(KSPSetType(ksp, KSPPREONLY), "KSPSetType");
         PC pc;
         check_petsc(KSPGetPC(ksp, &pc), "KSPGetPC");
@@ -120,23 +134,42 @@ namespace hamilton::continuum
       ~DirectSolver()
       {
         KSPDestroy(&ksp);
+        if (submatrix != nullptr)
+          MatDestroy(&submatrix);
+        if (subset != nullptr)
+          ISDestroy(&subset);
       }
       DirectSolver(const DirectSolver &) = delete;
       DirectSolver &
       operator=(const DirectSolver &) = delete;
 
-      /** x = A^-1 b; false if the factorization failed (a singular matrix). */
+      /**
+       * x = A^-1 b (on the kept unknowns only; x's other entries are left
+       * as they are); false if the factorization failed (a singular matrix).
+       */
       bool
       solve(const PVector &b, PVector &x)
       {
-        check_petsc(KSPSolve(ksp, b, x), "KSPSolve");
+        if (subset == nullptr)
+          check_petsc(KSPSolve(ksp, b, x), "KSPSolve");
+        else
+          {
+            Vec b_kept, x_kept;
+            check_petsc(VecGetSubVector(b, subset, &b_kept), "VecGetSubVector");
+            check_petsc(VecGetSubVector(x, subset, &x_kept), "VecGetSubVector");
+            check_petsc(KSPSolve(ksp, b_kept, x_kept), "KSPSolve");
+            check_petsc(VecRestoreSubVector(x, subset, &x_kept), "VecRestoreSubVector");
+            check_petsc(VecRestoreSubVector(b, subset, &b_kept), "VecRestoreSubVector");
+          }
         KSPConvergedReason reason;
         check_petsc(KSPGetConvergedReason(ksp, &reason), "KSPGetConvergedReason");
         return reason >= 0;
       }
 
     private:
-      KSP ksp;
+      KSP ksp       = nullptr;
+      Mat submatrix = nullptr;
+      IS  subset    = nullptr;
     };
 
 
@@ -262,6 +295,12 @@ namespace hamilton::continuum
     /** out = A x cell by cell (A = K or M, without constraints), condensed by `constraints` if given. */
     void
     apply(bool stiffness, const PVector &x, PVector &out, const AffineConstraints<double> *constraints) const;
+    /** The same for several vectors, the local matrices computed once. */
+    void
+    apply(bool                              stiffness,
+          const std::vector<PVector>       &x,
+          std::vector<PVector>             &out,
+          const AffineConstraints<double> *constraints) const;
     PVector
     ghosted(const PVector &v) const;
     PVector
