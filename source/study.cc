@@ -1033,23 +1033,13 @@ namespace hamilton
         }
     });
     {
-      // the parameters' units from the entry's name (SI, as the entries take them)
-      static const std::map<std::string, std::string> entry_units{
-        {"Resistance", "Ohm"},       {"Inductance", "H"},       {"Capacitance", "F"},
-        {"Thickness", "m"},          {"Width", "m"},            {"Length", "m"},
-        {"Start", "m"},              {"End", "m"},              {"Position", "m"},
-        {"Mass", "kg"},              {"Density", "kg/m^3"},     {"Young's modulus", "Pa"},
-        {"Minimum frequency", "Hz"}, {"Maximum frequency", "Hz"}, {"Frequency", "Hz"},
-        {"Axial force", "N"}};
       std::vector<ColumnDescription> described{{"point", "1", "number of the study's point"}};
       for (const auto &p : study.parameters)
         {
-          const std::string entry = p.path.substr(p.path.rfind('/') + 1);
-          const auto        unit  = entry_units.find(entry);
-          described.push_back({p.name, unit == entry_units.end() ? "" : unit->second,
+          const std::string unit = unit_of_entry(p.path);
+          described.push_back({p.name, unit,
                                "parameter: the entry '" + p.path + "'" +
-                                 (unit == entry_units.end() ? " (in the entry's unit: hamilton --print-parameters)" :
-                                                              "")});
+                                 (unit.empty() ? " (in the entry's unit: hamilton --print-parameters)" : "")});
         }
       for (const auto &q : driver.quantities)
         described.push_back({q, quantity_unit(q), "result quantity: the path '" + q + "' into a point's results.json"});

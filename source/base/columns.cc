@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iomanip>
+#include <map>
 
 namespace hamilton
 {
@@ -86,6 +87,8 @@ namespace hamilton
     for (const auto &[prefix, c] : prefixes)
       if (name.rfind(prefix, 0) == 0)
         return {name, c.unit, c.meaning + name.substr(prefix.size())};
+    if (name.find('/') != std::string::npos) // a sweep's parameter: the path of an entry
+      return {name, unit_of_entry(name), "the value of the entry '" + name + "'"};
     return {name, "", ""};
   }
 
@@ -101,6 +104,18 @@ namespace hamilton
       if (name.size() > suffix.size() && ends_with(name, suffix))
         return unit;
     return "";
+  }
+
+  std::string
+  unit_of_entry(const std::string &path)
+  {
+    static const std::map<std::string, std::string> units{
+      {"Resistance", "Ohm"},       {"Inductance", "H"},         {"Capacitance", "F"},     {"Thickness", "m"},
+      {"Width", "m"},              {"Length", "m"},             {"Start", "m"},           {"End", "m"},
+      {"Position", "m"},           {"Mass", "kg"},              {"Density", "kg/m^3"},    {"Young's modulus", "Pa"},
+      {"Minimum frequency", "Hz"}, {"Maximum frequency", "Hz"}, {"Frequency", "Hz"},      {"Axial force", "N"}};
+    const auto found = units.find(path.substr(path.rfind('/') + 1));
+    return found == units.end() ? "" : found->second;
   }
 
   void

@@ -43,6 +43,15 @@ namespace hamilton
   unit_from_suffix(const std::string &name);
 
   /**
+   * The unit of a parameter entry from its name, the last part of its path
+   * ("Beam/Electrodes/harvester/Resistance" -> "Ohm", ".../Thickness" ->
+   * "m"; "" for entries not listed): the unit of a study's or a sweep's
+   * parameter.
+   */
+  std::string
+  unit_of_entry(const std::string &path);
+
+  /**
    * Write `<csv_filename>.columns.json` (see ColumnDescription), through
    * write_file (a failed write throws OutputError naming the file).
    */
