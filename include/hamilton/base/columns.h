@@ -29,7 +29,8 @@ namespace hamilton
    * The description of a column of the beam, piezo and reduced-model tables
    * from Hamilton's naming convention: a unit suffix (x_m, frequency_hz,
    * tip_v_rel_m_s, harvester_power_W, ...), a point's or an electrode's name
-   * in front of it. Unknown names get the unit "" and the meaning "".
+   * in front of it; a sweep's parameter (an entry's path) the unit of
+   * unit_of_entry(). Unknown names get the unit "" and the meaning "".
    */
   ColumnDescription
   describe_column(const std::string &name);
