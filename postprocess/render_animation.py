@@ -17,6 +17,7 @@ import sys
 import xml.etree.ElementTree as ElementTree
 
 import numpy as np
+from vtkmodules.vtkCommonCore import vtkIdList
 from vtkmodules.vtkIOXML import vtkXMLPolyDataReader
 
 from hamilton_tables import open_results, parse_command_line, plt
@@ -29,7 +30,7 @@ def frames(directory):
 
 
 def polylines(path):
-    """[(part name, points (n, 2))] of one frame."""
+    """[(part index, part name, points (n, 2))] of one frame."""
     reader = vtkXMLPolyDataReader()
     reader.SetFileName(path)
     reader.Update()
@@ -37,11 +38,9 @@ def polylines(path):
     names = data.GetFieldData().GetAbstractArray("part_names")
     part = data.GetCellData().GetArray("part")
     points = data.GetPoints()
-    lines, ids = data.GetLines(), None
+    lines, ids = data.GetLines(), vtkIdList()
     result = []
     lines.InitTraversal()
-    from vtkmodules.vtkCommonCore import vtkIdList
-    ids = vtkIdList()
     cell = 0
     while lines.GetNextCell(ids):
         xy = np.array([points.GetPoint(ids.GetId(k))[:2] for k in range(ids.GetNumberOfIds())])
