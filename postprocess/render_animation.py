@@ -1,115 +1,96 @@
 #!/usr/bin/env python3
-"""Render frames of a lumped run's animation (animation.pvd) to PNG, headless.
+"""Draw frames of a lumped run's animation (animation.pvd) as figures with
+axes in metres, equal scale and the time, headless.
 
-usage: xvfb-run -a python3 postprocess/render_animation.py OUTPUT_DIR [TIME ...]
-       xvfb-run -a pvpython postprocess/render_animation.py OUTPUT_DIR [TIME ...]
+usage: python3 postprocess/render_animation.py OUTPUT_DIR [TIME ...] [--format png|pdf|svg]
 
-Uses only the VTK modules (Debian's python3-vtk9, or the ones inside ParaView's
-pvpython), so it runs with either. Reads OUTPUT_DIR/animation.pvd, picks the
-frame nearest to each TIME (s; default: the last frame), draws every part of the
-mechanism as a line coloured by its 'part' index, fits a parallel camera to the
-bounds of all frames (so the picture does not jump between frames), and writes
-OUTPUT_DIR/animation_<time>.png. Debian's VTK renders through X, hence xvfb-run
-on a machine without a display.
+Reads OUTPUT_DIR/animation.pvd with VTK's XML reader (Debian's python3-vtk9,
+or the VTK inside ParaView's pvpython), picks the frame nearest to each TIME
+(s; default: the last frame), draws every part of the mechanism as a line
+labelled with its name ('part_names' in the frame's FieldData), with the same
+axis limits for every frame (the bounds of all frames, so the picture does not
+jump) and equal scales on x and y, and writes OUTPUT_DIR/animation_<time>.png
+(matplotlib, no display needed).
 """
 import os
 import sys
 import xml.etree.ElementTree as ElementTree
 
-from vtkmodules.vtkCommonCore import vtkLookupTable
-from vtkmodules.vtkIOImage import vtkPNGWriter
+import numpy as np
+from vtkmodules.vtkCommonCore import vtkIdList
 from vtkmodules.vtkIOXML import vtkXMLPolyDataReader
-from vtkmodules.vtkRenderingCore import (vtkActor, vtkPolyDataMapper, vtkRenderer,
-                                         vtkRenderWindow, vtkTextActor,
-                                         vtkWindowToImageFilter)
-import vtkmodules.vtkRenderingOpenGL2  # noqa: F401 (registers the OpenGL backend)
-import vtkmodules.vtkRenderingFreeType  # noqa: F401 (text)
+
+from hamilton_tables import open_results, parse_command_line, plt
 
 
 def frames(directory):
     """(time, file) of every frame listed in animation.pvd."""
     root = ElementTree.parse(os.path.join(directory, "animation.pvd")).getroot()
-    return [(float(d.get("timestep")), os.path.join(directory, d.get("file")))
-            for d in root.iter("DataSet")]
+    return [(float(d.get("timestep")), os.path.join(directory, d.get("file"))) for d in root.iter("DataSet")]
 
 
-def read(path):
+def polylines(path):
+    """[(part index, part name, points (n, 2))] of one frame."""
     reader = vtkXMLPolyDataReader()
     reader.SetFileName(path)
     reader.Update()
-    return reader.GetOutput()
+    data = reader.GetOutput()
+    names = data.GetFieldData().GetAbstractArray("part_names")
+    part = data.GetCellData().GetArray("part")
+    points = data.GetPoints()
+    lines, ids = data.GetLines(), vtkIdList()
+    result = []
+    lines.InitTraversal()
+    cell = 0
+    while lines.GetNextCell(ids):
+        xy = np.array([points.GetPoint(ids.GetId(k))[:2] for k in range(ids.GetNumberOfIds())])
+        index = int(part.GetValue(cell)) if part is not None else cell
+        name = names.GetValue(index) if names is not None and index < names.GetNumberOfValues() else f"part {index}"
+        result.append((index, name, xy))
+        cell += 1
+    return result
+
+
+def draw(series, time, limits):
+    """The figure of the frame nearest to `time` and its time."""
+    t, path = min(series, key=lambda frame: abs(frame[0] - time))
+    fig, ax = plt.subplots(figsize=(7, 5.5))
+    colours = plt.cm.tab10.colors
+    for index, name, xy in polylines(path):
+        ax.plot(xy[:, 0], xy[:, 1], color=colours[index % 10], lw=2.2, label=name)
+    ax.set_xlim(*limits[0])
+    ax.set_ylim(*limits[1])
+    ax.set_aspect("equal")
+    ax.set_xlabel("x (m)")
+    ax.set_ylabel("y (m)")
+    ax.set_title(f"t = {t:.4g} s")
+    ax.legend(fontsize=8, loc="upper right")
+    return fig, t
 
 
 def main():
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    directory = sys.argv[1]
+    directory, times, form = parse_command_line(__doc__, extra=True)
+    open_results(directory)
+    if not os.path.exists(os.path.join(directory, "animation.pvd")):
+        sys.exit(f"render_animation.py: {directory} has no animation.pvd: the run wrote no animation "
+                 "(set 'Lumped system/Animation/Frame interval').")
     series = frames(directory)
     if not series:
-        sys.exit(f"{directory}/animation.pvd lists no frames")
-    times = [float(t) for t in sys.argv[2:]] or [series[-1][0]]
-
-    # bounds over all frames (every 10th is enough to fit the camera)
-    bounds = [float("inf"), -float("inf")] * 3
-    n_parts = 1
+        sys.exit(f"render_animation.py: {directory}/animation.pvd lists no frames")
+    times = [float(t) for t in times] or [series[-1][0]]
+    # the bounds of all frames (every 100th is enough) with a margin
+    lo, hi = np.full(2, np.inf), np.full(2, -np.inf)
     for _, path in series[::max(1, len(series) // 100)] + [series[-1]]:
-        data = read(path)
-        b = data.GetBounds()
-        for k in range(3):
-            bounds[2 * k] = min(bounds[2 * k], b[2 * k])
-            bounds[2 * k + 1] = max(bounds[2 * k + 1], b[2 * k + 1])
-        n_parts = max(n_parts, data.GetNumberOfCells())
-    centre = [(bounds[0] + bounds[1]) / 2, (bounds[2] + bounds[3]) / 2, 0.0]
-    size = max(bounds[1] - bounds[0], bounds[3] - bounds[2]) or 1.0
-
-    table = vtkLookupTable()
-    table.SetNumberOfTableValues(max(n_parts, 2))
-    table.SetHueRange(0.0, 0.8)
-    table.Build()
-
+        for _, _, xy in polylines(path):
+            lo, hi = np.minimum(lo, xy.min(axis=0)), np.maximum(hi, xy.max(axis=0))
+    size = max((hi - lo).max(), 1e-12)
+    centre = (lo + hi) / 2
+    limits = [(c - 0.6 * size, c + 0.6 * size) for c in centre]
     for time in times:
-        t, path = min(series, key=lambda frame: abs(frame[0] - time))
-        mapper = vtkPolyDataMapper()
-        mapper.SetInputData(read(path))
-        mapper.SetScalarModeToUseCellFieldData()
-        mapper.SelectColorArray("part")
-        mapper.SetLookupTable(table)
-        mapper.SetScalarRange(0, max(n_parts - 1, 1))
-        mapper.ScalarVisibilityOn()
-        actor = vtkActor()
-        actor.SetMapper(mapper)
-        actor.GetProperty().SetLineWidth(3)
-        label = vtkTextActor()
-        label.SetInput(f"t = {t:.4g} s")
-        label.GetTextProperty().SetFontSize(24)
-        label.GetTextProperty().SetColor(0, 0, 0)
-        label.SetPosition(10, 10)
-
-        renderer = vtkRenderer()
-        renderer.SetBackground(1, 1, 1)
-        renderer.AddActor(actor)
-        renderer.AddActor2D(label)
-        camera = renderer.GetActiveCamera()
-        camera.ParallelProjectionOn()
-        camera.SetFocalPoint(*centre)
-        camera.SetPosition(centre[0], centre[1], size * 10)
-        camera.SetViewUp(0, 1, 0)
-        camera.SetParallelScale(0.6 * size)
-        renderer.ResetCameraClippingRange()
-
-        window = vtkRenderWindow()
-        window.SetOffScreenRendering(1)
-        window.SetSize(1000, 800)
-        window.AddRenderer(renderer)
-        window.Render()
-        image = vtkWindowToImageFilter()
-        image.SetInput(window)
-        image.Update()
-        name = os.path.join(directory, f"animation_{t:.4g}.png")
-        writer = vtkPNGWriter()
-        writer.SetFileName(name)
-        writer.SetInputConnection(image.GetOutputPort())
-        writer.Write()
+        fig, t = draw(series, time, limits)
+        name = os.path.join(directory, f"animation_{t:.4g}.{form}")
+        fig.savefig(name)
+        plt.close(fig)
         print(f"wrote {name}")
 
 

@@ -184,7 +184,8 @@ namespace hamilton
               write_file(directory + "/" + name, [&](std::ostream &file) { file << std::setw(2) << document << "\n"; });
             if (output.write_vtu)
               for (const auto &[group, fields] : r->fields())
-                write_vtu_series(model, *discretization, fields, output.samples_per_element, directory, group);
+                write_vtu_series(model, *discretization, fields, output.samples_per_element, directory, group,
+                                 r.get());
             check_interrupt();
           }
       }

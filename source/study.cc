@@ -1,4 +1,5 @@
 #include <hamilton/analyses/analysis.h>
+#include <hamilton/base/columns.h>
 #include <hamilton/base/files.h>
 #include <hamilton/base/input.h>
 #include <hamilton/base/process.h>
@@ -514,11 +515,6 @@ namespace hamilton
   std::string
   quantity_unit(const std::string &quantity)
   {
-    static const std::vector<std::pair<std::string, std::string>> suffixes{
-      {"_rad_s", "rad/s"}, {"_N_per_V", "N/V"}, {"_m_s2", "m/s^2"}, {"_hz", "Hz"}, {"_ohm", "Ohm"},
-      {"_rpm", "rpm"},     {"_Nm2", "N m^2"},   {"_Nm", "N m"},     {"_kg_m", "kg/m"}, {"_kg", "kg"},
-      {"_rad", "rad"},     {"_W", "W"},         {"_V", "V"},        {"_A", "A"},     {"_J", "J"},
-      {"_F", "F"},         {"_C", "C"},         {"_N", "N"},        {"_s", "s"},     {"_m", "m"}};
     std::string last = quantity.substr(quantity.rfind('/') + 1);
     if (last == "real" || last == "imag")
       return quantity.find("eigenvalues") != std::string::npos ? "1/s" : "";
@@ -527,10 +523,7 @@ namespace hamilton
         const auto parts = path_parts(quantity);
         last             = parts.size() > 1 ? parts[parts.size() - 2] : "";
       }
-    for (const auto &[suffix, unit] : suffixes)
-      if (last.size() > suffix.size() && last.compare(last.size() - suffix.size(), suffix.size(), suffix) == 0)
-        return unit;
-    return "";
+    return unit_from_suffix(last);
   }
 
   nlohmann::json
@@ -1039,6 +1032,19 @@ namespace hamilton
           csv << "\n";
         }
     });
+    {
+      std::vector<ColumnDescription> described{{"point", "1", "number of the study's point"}};
+      for (const auto &p : study.parameters)
+        {
+          const std::string unit = unit_of_entry(p.path);
+          described.push_back({p.name, unit,
+                               "parameter: the entry '" + p.path + "'" +
+                                 (unit.empty() ? " (in the entry's unit: hamilton --print-parameters)" : "")});
+        }
+      for (const auto &q : driver.quantities)
+        described.push_back({q, quantity_unit(q), "result quantity: the path '" + q + "' into a point's results.json"});
+      write_column_descriptions(written->path() + "/study.csv", described);
+    }
     write_file(written->path() + "/results.json", [&](std::ostream &json) { json << std::setw(2) << results << "\n"; });
     write_file(written->path() + "/parameters_used.prm",
                [&](std::ostream &file) { prm.print_parameters(file, ParameterHandler::ShortPRM); });

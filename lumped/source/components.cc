@@ -41,14 +41,15 @@ namespace hamilton::lumped
 
   namespace
   {
-    /** The coordinate named in `entry`, created if new (default "<component>_<suffix>"). */
+    /** The coordinate named in `entry`, created if new (default "<component>_<suffix>"), its unit `unit`. */
     ex
     named_coordinate(System &system, Section &s, const std::string &entry, const std::string &component,
-                     const std::string &suffix, bool electrical)
+                     const std::string &suffix, bool electrical, const std::string &unit)
     {
       std::string name = Utilities::trim(s.get(entry));
       if (name.empty())
         name = component + "_" + suffix;
+      system.units.emplace(name, unit); // the first component's unit; 'Units' overrides
       return system.coordinate(name, electrical, s.path(), entry);
     }
 
@@ -132,7 +133,7 @@ namespace hamilton::lumped
     void
     add_to(System &system, Section &s, const std::string &name) const override
     {
-      const ex q     = named_coordinate(system, s, "Current coordinate", name, "q", true);
+      const ex q     = named_coordinate(system, s, "Current coordinate", name, "q", true, "C");
       const ex shaft = component_expression(system, s, "Shaft angle", true);
       if (Utilities::trim(s.get("Shaft angle")).empty())
         s.fail("Shaft angle", "is empty: give the angle the motor drives, e.g. 'alpha'.");
@@ -258,6 +259,7 @@ namespace hamilton::lumped
               const ex q0 = component_expression(system, s, "Initial charge", true);
               system.constraints.push_back(q - q0 - f.integral_symbol);
               system.outputs.emplace_back(name + "_voltage", -system.multiplier(system.constraints.size() - 1));
+              system.units.emplace(name + "_voltage", "V");
               return;
             }
           known += (known.empty() ? "" : ", ") + f.name;
@@ -366,6 +368,7 @@ namespace hamilton::lumped
       system.potential += component_parameter(system, s, "Stiffness", "k", name, false) * sq(x) / 2;
       system.add_force(component_expression(system, s, "Force", false), x);
       system.outputs.emplace_back(name + "_x", x);
+      system.units.emplace(name + "_x", "m");
       const ex size = component_parameter(system, s, "Drawing size", "size", name, true);
       system.drawing.push_back({name, box(x, 0, size, size / 2)});
     }
@@ -394,6 +397,7 @@ namespace hamilton::lumped
       system.kinetic += component_parameter(system, s, "Cart mass", "mc", name, true) * sq(v) / 2;
       system.dissipation += component_parameter(system, s, "Cart damping", "c", name, false) * sq(v) / 2;
       system.outputs.emplace_back(name + "_x", x);
+      system.units.emplace(name + "_x", "m");
       system.drawing.push_back({name + "_disk", circle(0, 0, 1.3 * d)});
       system.drawing.push_back({name + "_crank", {{0, 0}, {x, d * GiNaC::sin(alpha)}}});
       system.drawing.push_back({name + "_yoke", {{x, -1.5 * d}, {x, 1.5 * d}}});
@@ -421,7 +425,7 @@ namespace hamilton::lumped
     void
     add_to(System &system, Section &s, const std::string &name) const override
     {
-      const ex th = named_coordinate(system, s, "Angle coordinate", name, "theta", false);
+      const ex th = named_coordinate(system, s, "Angle coordinate", name, "theta", false, "rad");
       const ex xp = component_expression(system, s, "Pivot position", true);
       const ex l  = component_parameter(system, s, "Length", "l", name, true);
       const ex m  = component_parameter(system, s, "Mass", "m", name, true);
@@ -456,8 +460,8 @@ namespace hamilton::lumped
     void
     add_to(System &system, Section &s, const std::string &name) const override
     {
-      const ex q1 = named_coordinate(system, s, "Trolley coordinate", name, "x", false);
-      const ex q2 = named_coordinate(system, s, "Swing coordinate", name, "theta", false);
+      const ex q1 = named_coordinate(system, s, "Trolley coordinate", name, "x", false, "m");
+      const ex q2 = named_coordinate(system, s, "Swing coordinate", name, "theta", false, "rad");
       const ex mt = component_parameter(system, s, "Trolley mass", "mt", name, true);
       const ex mp = component_parameter(system, s, "Payload mass", "mp", name, true);
       const ex l  = component_parameter(system, s, "Cable length", "l", name, true);
@@ -499,8 +503,8 @@ namespace hamilton::lumped
     void
     add_to(System &system, Section &s, const std::string &name) const override
     {
-      const ex q1  = named_coordinate(system, s, "Joint 1 coordinate", name, "q1", false);
-      const ex q2  = named_coordinate(system, s, "Joint 2 coordinate", name, "q2", false);
+      const ex q1  = named_coordinate(system, s, "Joint 1 coordinate", name, "q1", false, "rad");
+      const ex q2  = named_coordinate(system, s, "Joint 2 coordinate", name, "q2", false, "rad");
       const ex m1  = component_parameter(system, s, "Mass 1", "m1", name, true);
       const ex m2  = component_parameter(system, s, "Mass 2", "m2", name, true);
       const ex l1  = component_parameter(system, s, "Length 1", "l1", name, true);
@@ -555,9 +559,9 @@ namespace hamilton::lumped
     void
     add_to(System &system, Section &s, const std::string &name) const override
     {
-      const ex q1 = named_coordinate(system, s, "Crank coordinate", name, "q1", false);
-      const ex q2 = named_coordinate(system, s, "Rod coordinate", name, "q2", false);
-      const ex q3 = named_coordinate(system, s, "Slider coordinate", name, "q3", false);
+      const ex q1 = named_coordinate(system, s, "Crank coordinate", name, "q1", false, "rad");
+      const ex q2 = named_coordinate(system, s, "Rod coordinate", name, "q2", false, "rad");
+      const ex q3 = named_coordinate(system, s, "Slider coordinate", name, "q3", false, "m");
       const ex m1 = component_parameter(system, s, "Mass 1", "m1", name, true);
       const ex m2 = component_parameter(system, s, "Mass 2", "m2", name, true);
       const ex l1 = component_parameter(system, s, "Length 1", "l1", name, true);
@@ -616,7 +620,12 @@ namespace hamilton::lumped
       const std::string p = Utilities::trim(s.get("Coordinate prefix"));
       ex                theta[3];
       for (unsigned int k = 0; k < 3; ++k)
-        theta[k] = system.coordinate(p + "theta" + std::to_string(k + 1), false, s.path(), "Coordinate prefix");
+        {
+          system.units.emplace(p + "theta" + std::to_string(k + 1), "rad");
+          theta[k] = system.coordinate(p + "theta" + std::to_string(k + 1), false, s.path(), "Coordinate prefix");
+        }
+      for (const auto &[suffix, unit] : {std::pair{"xC", "m"}, {"yC", "m"}, {"phi", "rad"}})
+        system.units.emplace(p + suffix, unit);
       const ex xC = system.coordinate(p + "xC", false, s.path(), "Coordinate prefix"),
                yC = system.coordinate(p + "yC", false, s.path(), "Coordinate prefix"),
                phi = system.coordinate(p + "phi", false, s.path(), "Coordinate prefix");

@@ -354,6 +354,7 @@ namespace hamilton::lumped
     for (unsigned int k = 0; k < columns.size(); ++k)
       csv << (k ? "," : "") << columns[k];
     csv << "\n";
+    write_column_descriptions(directory + "/lumped.csv", describe_output_columns(*equations));
     std::unique_ptr<Animation> animation;
     if (frame_interval > 0)
       animation = std::make_unique<Animation>(system, directory, frame_interval);

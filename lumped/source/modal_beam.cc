@@ -126,6 +126,8 @@ namespace hamilton::lumped
       std::vector<ex>    eta, rate;
       for (unsigned int r = 0; r < n; ++r)
         {
+          // mass-normalized modes (M = I): a modal coordinate is in kg^1/2 m
+          system.units.emplace(prefix + std::to_string(r + 1), "kg^1/2 m");
           eta.push_back(system.coordinate(prefix + std::to_string(r + 1), false, s.path(), "Coordinate prefix"));
           rate.push_back(system.time_derivative(eta.back()));
         }
@@ -188,6 +190,7 @@ namespace hamilton::lumped
       const bool flux_linkage = s.get("Electrode coordinates") == "flux linkage";
       for (const auto &e : rom.electrodes)
         {
+          system.units.emplace(name + "_" + e.name, flux_linkage ? "Wb" : "C");
           const ex coordinate = system.coordinate(name + "_" + e.name, true, s.path(), "ROM file");
           ex       induced    = 0;
           for (unsigned int r = 0; r < n; ++r)
@@ -199,12 +202,15 @@ namespace hamilton::lumped
               const ex V = system.time_derivative(coordinate);
               system.magnetic += e.capacitance * GiNaC::pow(V, 2) / 2 + V * induced;
               system.outputs.emplace_back(name + "_" + e.name + "_V", V);
+              system.units.emplace(name + "_" + e.name + "_V", "V");
               system.outputs.emplace_back(name + "_" + e.name + "_Q", e.capacitance * V + induced);
+              system.units.emplace(name + "_" + e.name + "_Q", "C");
             }
           else
             {
               system.electric += GiNaC::pow(coordinate - induced, 2) / (2 * e.capacitance);
               system.outputs.emplace_back(name + "_" + e.name + "_V", (coordinate - induced) / e.capacitance);
+              system.units.emplace(name + "_" + e.name + "_V", "V");
             }
         }
       for (const auto &o : rom.outputs)
@@ -213,6 +219,7 @@ namespace hamilton::lumped
           for (unsigned int r = 0; r < n; ++r)
             w += o.displacement[r] * eta[r];
           system.outputs.emplace_back(name + "_" + o.name + "_w", w);
+          system.units.emplace(name + "_" + o.name + "_w", "m");
         }
       draw(system, s, name, rom, eta, X, theta);
     }

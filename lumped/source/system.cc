@@ -1,3 +1,4 @@
+#include <hamilton/base/columns.h>
 #include <hamilton/lumped/canonical.h>
 #include <hamilton/lumped/component.h>
 #include <hamilton/lumped/system.h>
@@ -39,6 +40,16 @@ namespace hamilton::lumped
       if (underscore != std::string::npos)
         result += "_{" + name.substr(underscore + 1) + "}";
       return result;
+    }
+
+    /** The units a 'Units' entry accepts, for messages and the documentation. */
+    std::string
+    units_list()
+    {
+      std::string list;
+      for (const auto &u : known_units())
+        list += (list.empty() ? "" : ", ") + u;
+      return list;
     }
 
     /** Split "a; b; c" (top-level ';'), trimming blanks; empty items removed. */
@@ -467,6 +478,11 @@ namespace hamilton::lumped
     prm.declare_entry("Outputs", "", Patterns::Anything(),
                       "Named output expressions 'name: expression' separated by ';', "
                       "written to the CSV (e.g. 'torque: kt*i_dot; x: d*cos(alpha)').");
+    prm.declare_entry("Units", "", Patterns::Anything(),
+                      "SI units of coordinates and outputs, 'name: unit' separated by ';' (e.g. 'alpha: rad; "
+                      "x: m; power: W'), written to lumped.csv.columns.json and used by the plots; a velocity "
+                      "x_dot gets the unit of x per s. Defaults: a component's coordinates their own (rad, m, "
+                      "C), electrical coordinates C. Units: " + units_list() + ".");
 
     prm.enter_subsection("Time functions");
     {
@@ -961,6 +977,23 @@ namespace hamilton::lumped
         const auto [name, text] = named_item(s, "Outputs", item);
         outputs.emplace_back(name, parse(text, where, "Outputs", false));
       }
+    for (const auto &item : split_expressions(s.get("Units")))
+      {
+        const auto [name, unit] = named_item(s, "Units", item);
+        const bool output = std::any_of(outputs.begin(), outputs.end(), [&](const auto &o) { return o.first == name; });
+        if (!output && std::none_of(coordinates.begin(), coordinates.end(), [&](const auto &c) { return c.name == name; }))
+          input_error(where, "Units", shown(item),
+                      "'" + name + "' is neither a coordinate nor an output of the system. Give units of coordinates "
+                      "(their velocities follow) and of the names in 'Outputs'.");
+        if (!is_known_unit(unit))
+          input_error(where, "Units", shown(item),
+                      "'" + unit + "' is not a unit Hamilton knows. Allowed (SI, as written): " + units_list() +
+                        ". Write the quantity in SI and give its unit, e.g. 'alpha: rad'.");
+        units[name] = unit;
+      }
+    for (const auto &c : coordinates)
+      if (c.electrical)
+        units.emplace(c.name, "C");
     {
       Section::Scope animation(s, "Animation");
       for (const auto &item : split_expressions(s.get("Polylines")))

@@ -1,3 +1,4 @@
+#include <hamilton/base/columns.h>
 #include <hamilton/base/files.h>
 #include <hamilton/output/writers.h>
 
@@ -19,5 +20,9 @@ namespace hamilton
           out << "\n";
         }
     });
+    std::vector<ColumnDescription> described;
+    for (const auto &c : table.columns)
+      described.push_back(describe_column(c));
+    write_column_descriptions(filename, described);
   }
 } // namespace hamilton

@@ -14,7 +14,7 @@ CASES = [
     ("prm/beam/tip_mass_sweep.prm", "plot_beam.py", ["sweep.png"]),
     ("prm/beam/buckling.prm", "plot_beam.py", ["buckling.png"]),
     ("prm/piezo/bimorph_harvester.prm", "plot_piezo.py",
-     ["harvester_voltage.png", "harvester_power.png", "frf.png"]),
+     ["harvester_voltage.png", "harvester_power.png", "harvester_power_vs_load.png", "frf.png"]),
     ("prm/piezo/rl_shunt.prm", "plot_piezo.py", ["rl_shunt.png", "frf.png"]),
     ("prm/coupled/shunted_cantilever.prm", "plot_all.py",
      ["frf.png", "bode.png", "lumped_coordinates.png", "lumped_outputs.png", "energy_audit.png"]),

@@ -586,6 +586,7 @@ TEST(Lumped, ConstantNamesAreTheUsersSymbols)
                                 {"Lumped system/Dissipation", "0.5*Catalan*x_dot^2"},
                                 {"Lumped system/Generalized forces", ""},
                                 {"Lumped system/Outputs", "twice: 2*x + Catalan"},
+                                {"Lumped system/Units", "x: m"},
                                 {"Lumped system/Initial positions", "x: Euler"}});
   const System &s = run->equations->system;
   EXPECT_TRUE(GiNaC::is_a<GiNaC::symbol>(sym(s, "I")));

@@ -8,7 +8,9 @@
 namespace hamilton
 {
   /**
-   * Write a table as CSV with a header line, full double precision. A failed
+   * Write a table as CSV with a header line, full double precision, and the
+   * sidecar <filename>.columns.json describing each column (unit, meaning;
+   * see base/columns.h). A failed
    * write or close throws OutputError naming the file.
    */
   void
@@ -22,7 +24,14 @@ namespace hamilton
    * (u_x, 0, w) with u_x = -z w' (z from the neutral axis), so "Warp By
    * Vector" shows the deformation; cells carry the layer index. The PVD's
    * "timestep" is the field index (mode number), so stepping through time
-   * animates through the modes. A failed write (VTK's return code and error
+   * animates through the modes. Cells also carry `layer_name`
+   * ("segment/layer") and `layer_id`, the index into the FieldData string
+   * array `layer_names`. When `result` is a modal analysis' result, each
+   * file's FieldData holds its mode's `frequency_hz` (also as TIME, the mode
+   * number as CYCLE and `mode`) and, with electrodes,
+   * `frequency_open_circuit_hz` and `k_eff`; and `<group>_by_frequency.pvd`
+   * lists the same files with the frequency (Hz) as time, when the
+   * frequencies increase strictly. A failed write (VTK's return code and error
    * code, the PVD's stream) throws OutputError naming the file.
    */
   void
@@ -31,7 +40,8 @@ namespace hamilton
                    const std::vector<Field>       &fields,
                    unsigned int                    samples_per_element,
                    const std::string              &directory,
-                   const std::string              &group);
+                   const std::string              &group,
+                   const AnalysisResult           *result = nullptr);
 } // namespace hamilton
 
 #endif

@@ -1,6 +1,7 @@
 #ifndef hamilton_lumped_simulation_h
 #define hamilton_lumped_simulation_h
 
+#include <hamilton/base/columns.h>
 #include <hamilton/lumped/equations.h>
 
 #include <Eigen/Dense>
@@ -172,6 +173,14 @@ namespace hamilton::lumped
    */
   std::vector<std::string>
   output_columns(const Equations &equations);
+
+  /**
+   * The unit and meaning of each of output_columns() (for the sidecar
+   * lumped.csv.columns.json): units of coordinates and outputs from
+   * System::units, of velocities their rates.
+   */
+  std::vector<ColumnDescription>
+  describe_output_columns(const Equations &equations);
 
   /**
    * Project the initial conditions onto the constraints, make them

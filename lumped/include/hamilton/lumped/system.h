@@ -221,6 +221,13 @@ namespace hamilton::lumped
     std::vector<GiNaC::ex>                           forces, non_reciprocal_forces; ///< per coordinate
     std::vector<GiNaC::ex>                           constraints;
     std::vector<std::pair<std::string, GiNaC::ex>>   outputs;
+    /**
+     * SI unit of a coordinate or an output, by name (see base/columns.h):
+     * defaults from the components that define the coordinates (an angle
+     * rad, a position m, a charge C), electrical coordinates C, overridden
+     * by the entry 'Units'. Names without one have no unit known.
+     */
+    std::map<std::string, std::string>               units;
     std::vector<Polyline>                            drawing; ///< parts of the animation
     /**
      * Where relative file names of components are looked up: the run's

@@ -1,0 +1,52 @@
+// The units and meanings of the columns of lumped.csv (the sidecar
+// lumped.csv.columns.json).
+#include <hamilton/lumped/simulation.h>
+
+namespace hamilton::lumped
+{
+  std::vector<ColumnDescription>
+  describe_output_columns(const Equations &eq)
+  {
+    const System &s    = eq.system;
+    const auto    unit = [&](const std::string &name) {
+      const auto found = s.units.find(name);
+      return found == s.units.end() ? std::string() : found->second;
+    };
+    std::vector<ColumnDescription> d{{"t_s", "s", "time"}};
+    for (const auto &q : s.coordinates)
+      d.push_back({q.name, unit(q.name),
+                   q.electrical ? (unit(q.name) == "Wb" ? "flux linkage coordinate '" + q.name + "'" :
+                                                           "charge coordinate '" + q.name + "'") :
+                                  "mechanical coordinate '" + q.name + "'" +
+                                    (unit(q.name).empty() ? " (no unit given: add it to 'Lumped system/Units')" : "")});
+    for (const auto &q : s.coordinates)
+      d.push_back({q.name + "_dot", rate_unit(unit(q.name)),
+                   q.electrical ? (unit(q.name) == "Wb" ? "voltage d/dt of '" + q.name + "'" :
+                                                           "current d/dt of '" + q.name + "'") :
+                                  "velocity d/dt of '" + q.name + "'"});
+    for (unsigned int k = 0; k < eq.m; ++k)
+      d.push_back({"lambda_" + std::to_string(k + 1), "",
+                   "Lagrange multiplier of constraint " + std::to_string(k + 1) +
+                     ": the generalized force that keeps it, in J per unit of the constraint's expression"});
+    for (const auto &o : s.outputs)
+      {
+        // the unit given, else the one of the name's suffix (power_W)
+        const std::string given = unit(o.first), suffix = unit_from_suffix(o.first);
+        d.push_back({o.first, given.empty() ? suffix : given,
+                     "output '" + o.first + "' ('Lumped system/Outputs' or a component's)" +
+                       (given.empty() && suffix.empty() ? " (no unit given: add it to 'Lumped system/Units')" :
+                        given.empty()                   ? " (unit from the name's suffix)" :
+                                                          "")});
+      }
+    for (unsigned int k = 0; k < eq.m; ++k)
+      d.push_back({"constraint_" + std::to_string(k + 1), "",
+                   "value of constraint " + std::to_string(k + 1) +
+                     " Phi(q, t), zero up to the integration's drift (in the unit of its expression)"});
+    d.push_back({"stored_energy_change_J", "J", "energy audit: change of the stored energy since t = 0"});
+    d.push_back({"supplied_work_J", "J", "energy audit: work supplied by sources and prescribed motions since t = 0"});
+    d.push_back({"source_work_J", "J", "energy audit: work of non-reciprocal forces (booked as a source) since t = 0"});
+    d.push_back({"dissipated_energy_J", "J", "energy audit: energy dissipated since t = 0"});
+    d.push_back({"audit_residual_J", "J", "energy audit: stored change - supplied - source + dissipated (ideally 0)"});
+    return d;
+  }
+} // namespace hamilton::lumped
