@@ -16,6 +16,7 @@ CASES = [
     ("motor_driven_run_up_map", ["Study/Parameters/u/Values=8.6, 9.3, 10", "Lumped system/Simulation/Final time=0.3"],
      ["--x", "lumped/summary/columns/disk_speed_rpm/mean"], ["study_lines.png"]),
     ("gyroscopic_campbell", [], [], ["campbell.png", "study_lines.png"]),
+    ("spinning_link_campbell", ["Study/Parameters/Omega/Values=0, 150, 300"], [], ["campbell.png"]),
 ]
 
 
