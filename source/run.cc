@@ -383,6 +383,9 @@ namespace hamilton
     OutputDirectory::check_target(output.directory, origin);
     if (options.point_results == nullptr && Study::described_in(prm))
       return run_study(options, prm, output.directory, origin, out);
+    if (options.resume && options.point_results == nullptr)
+      throw InputError("--resume continues a study, and '" + options.parameter_file +
+                       "' has none ('Study/Design = none'). Run the file without --resume.");
     // every other run (not a study, not a continuum) is serial: under
     // mpirun, rank 0 alone works
     if (started_by_mpi_launcher() && options.point_results == nullptr)
