@@ -56,7 +56,10 @@ def label(results, name):
         if c["name"] == name:
             if "path" in c:
                 return f"{name} ({c['path'].split('/')[-1]})"
-            short = "/".join(name.split("/")[-2:]) if len(name) > 30 else name
+            parts, kept = name.split("/"), []
+            while parts and (len(kept) < 2 or kept[0].isdigit()) and len(name) > 30:  # the last two names
+                kept.insert(0, parts.pop())
+            short = "/".join(kept) if kept else name
             return f"{short} ({c['unit']})" if c.get("unit") else short
     return name
 
