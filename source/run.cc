@@ -343,6 +343,9 @@ namespace hamilton
     const std::string   origin = options.output_directory.empty() ? "'Output/Directory'" : "--output-dir";
     const bool          beam   = describes_beam(prm);
     const bool          lumped = lumped::LumpedRun::described_in(prm);
+    if (options.resume && options.point_results == nullptr && !Study::described_in(prm))
+      throw InputError("--resume continues a study, and '" + options.parameter_file +
+                       "' has none ('Study/Design = none'). Run the file without --resume.");
     if (continuum::ContinuumModel::described_in(prm))
       {
         if (beam)
@@ -383,9 +386,6 @@ namespace hamilton
     OutputDirectory::check_target(output.directory, origin);
     if (options.point_results == nullptr && Study::described_in(prm))
       return run_study(options, prm, output.directory, origin, out);
-    if (options.resume && options.point_results == nullptr)
-      throw InputError("--resume continues a study, and '" + options.parameter_file +
-                       "' has none ('Study/Design = none'). Run the file without --resume.");
     // every other run (not a study, not a continuum) is serial: under
     // mpirun, rank 0 alone works
     if (started_by_mpi_launcher() && options.point_results == nullptr)
