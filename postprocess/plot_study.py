@@ -81,8 +81,7 @@ def panels(n, width=5.0, height=3.4):
 
 def lines(directory, results, parameters, quantities, data, x=None):
     x = x or parameters[-1]
-    shown = [q for q in quantities + parameters if q != x and (q in quantities or x not in parameters)]
-    shown = [q for q in shown if q in quantities]
+    shown = [q for q in quantities if q != x]
     fig, axes = panels(len(shown))
     groups = [(None, np.ones(len(data[x]), bool))]
     if len(parameters) > 1 and x == parameters[-1]:
