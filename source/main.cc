@@ -21,6 +21,8 @@ namespace
     "  hamilton --validate FILE.prm           read and check the file only\n"
     "  ... --set 'Path/To/Entry=value'         replace an entry of the file (repeatable),\n"
     "                                         e.g. --set 'Beam/Layers/strip/Thickness=0.003'\n"
+    "  ... --resume                           continue a stopped study from the rows of\n"
+    "                                         the study.csv in its output directory\n"
     "  hamilton --print-equations FILE.prm    the derived equations of the lumped\n"
     "                                         system, as text and LaTeX\n"
     "  hamilton --print-parameters            every entry with its documentation,\n"
@@ -118,6 +120,8 @@ main(int argc, char **argv)
             options.validate_only = true;
           else if (args[i] == "--print-equations")
             options.print_equations = true;
+          else if (args[i] == "--resume")
+            options.resume = true;
           else if (args[i] == "--set")
             {
               const std::string change = i + 1 < args.size() ? args[i + 1] : "";

@@ -344,6 +344,9 @@ namespace hamilton
     const std::string   origin = options.output_directory.empty() ? "'Output/Directory'" : "--output-dir";
     const bool          beam   = describes_beam(prm);
     const bool          lumped = lumped::LumpedRun::described_in(prm);
+    if (options.resume && options.point_results == nullptr && !Study::described_in(prm))
+      throw InputError("--resume continues a study, and '" + options.parameter_file +
+                       "' has none ('Study/Design = none'). Run the file without --resume.");
     if (continuum::ContinuumModel::described_in(prm))
       {
         if (beam)

@@ -16,6 +16,8 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <iomanip>
 #include <iostream>
 #include <limits>
@@ -516,6 +518,13 @@ namespace hamilton
   quantity_unit(const std::string &quantity)
   {
     std::string last = quantity.substr(quantity.rfind('/') + 1);
+    // a summary of a column (lumped/summary/columns/power_W/mean): the column's unit
+    if (last == "mean" || last == "final" || last == "amplitude" || last == "peak" || last == "max" || last == "min")
+      {
+        const auto parts = path_parts(quantity);
+        if (parts.size() > 1)
+          last = parts[parts.size() - 2];
+      }
     if (last == "real" || last == "imag")
       return quantity.find("eigenvalues") != std::string::npos ? "1/s" : "";
     if (last.find_first_not_of("0123456789") == std::string::npos) // a list item: the list's unit
@@ -573,10 +582,30 @@ namespace hamilton
                     .string())
       {}
 
-      /** Run point `index` of the design; its row is appended to `points`. */
+      ~Driver()
+      {
+        std::error_code ignored; // a point stopped by a signal may have kept its scratch directory
+        std::filesystem::remove_all(scratch, ignored);
+      }
+
+      Driver(const Driver &) = delete;
+      Driver &
+      operator=(const Driver &) = delete;
+
+      /**
+       * Run point `index` of the design; its row is appended to `points`. A
+       * row of the table resumed from (`earlier`) with the same parameter
+       * values is taken as it is, unless it had failed (it runs again).
+       */
       const Point &
       evaluate(const std::vector<double> &x, const std::size_t index)
       {
+        if (index < earlier.size() && earlier[index].x == x && earlier[index].error.empty())
+          {
+            points.push_back(earlier[index]);
+            ++n_resumed;
+            return points.back();
+          }
         Point          point{index, x, {}, ""};
         RunOptions     o   = options;
         nlohmann::json results;
@@ -660,6 +689,9 @@ namespace hamilton
       const std::string        scratch;
       std::vector<std::string> quantities;
       std::vector<Point>       points;
+      /** --resume: the rows of the earlier table, in the design's order. */
+      std::vector<Point> earlier;
+      std::size_t        n_resumed = 0;
     };
 
     const char *
@@ -804,6 +836,165 @@ namespace hamilton
           out << "\n";
         }
     }
+
+    /**
+     * What a resumed table must come from: FNV-1a (64 bits) of the parameter
+     * file's bytes and of each --set path and value, as 16 hex digits.
+     */
+    std::string
+    fingerprint(const RunOptions &options)
+    {
+      std::uint64_t hash = 0xcbf29ce484222325ULL;
+      const auto    add  = [&](const std::string &text) {
+        for (const unsigned char c : text)
+          hash = (hash ^ c) * 0x100000001b3ULL;
+        hash = (hash ^ 0xffU) * 0x100000001b3ULL; // a byte no text holds: "ab"+"c" differs from "a"+"bc"
+      };
+      std::ifstream     file(options.parameter_file, std::ios::binary);
+      const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+      add(text);
+      for (const auto &[path, value] : options.changes)
+        {
+          add(path);
+          add(value);
+        }
+      char buffer[20];
+      std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(hash));
+      return buffer;
+    }
+
+    /** The columns of study.csv after 'point': the parameters' names, then the quantities. */
+    std::vector<std::string>
+    table_columns(const Study &study, const std::vector<std::string> &quantities)
+    {
+      std::vector<std::string> columns;
+      for (const auto &p : study.parameters)
+        columns.push_back(p.name);
+      columns.insert(columns.end(), quantities.begin(), quantities.end());
+      return columns;
+    }
+
+    /**
+     * study.csv: a header, then one row per point, every number with 17
+     * significant digits; its columns' units and meanings in the sidecar
+     * study.csv.columns.json.
+     */
+    void
+    write_table(const std::string &filename, const Study &study, const std::vector<std::string> &quantities,
+                const std::vector<Point> &points)
+    {
+      const std::vector<std::string> columns = table_columns(study, quantities);
+      write_file(filename, [&](std::ostream &csv) {
+        csv << "point";
+        for (const auto &c : columns)
+          csv << "," << c;
+        csv << "\n";
+        for (std::size_t i = 0; i < points.size(); ++i)
+          {
+            csv << i + 1;
+            for (const double v : points[i].x)
+              csv << "," << exact_text(v);
+            for (const double v : points[i].values)
+              csv << "," << exact_text(v);
+            csv << "\n";
+          }
+      });
+      std::vector<ColumnDescription> described{{"point", "1", "number of the study's point"}};
+      for (const auto &p : study.parameters)
+        {
+          const std::string unit = unit_of_entry(p.path);
+          described.push_back({p.name, unit,
+                               "parameter: the entry '" + p.path + "'" +
+                                 (unit.empty() ? " (in the entry's unit: hamilton --print-parameters)" : "")});
+        }
+      for (const auto &q : quantities)
+        described.push_back({q, quantity_unit(q), "result quantity: the path '" + q + "' into a point's results.json"});
+      write_column_descriptions(filename, described);
+    }
+
+
+    /**
+     * --resume: the quantities and the rows of the study.csv in `directory`,
+     * after checking that the same parameter file with the same --set values
+     * wrote it (the fingerprint in its results.json, or in study.partial.json
+     * for a study that was stopped). Rows are read up to the first incomplete
+     * one; a row whose quantities are all nan (a failed point) runs again.
+     */
+    std::pair<std::vector<std::string>, std::vector<Point>>
+    read_earlier_rows(const RunOptions &options, const Study &study, const std::string &directory)
+    {
+      namespace fs          = std::filesystem;
+      const std::string csv = directory + "/study.csv";
+      const std::string fix = " Run without --resume to start the study anew (its output replaces '" + directory +
+                              "'), or give the --output-dir of the study to continue.";
+      if (!fs::is_regular_file(csv))
+        throw InputError("--resume: there is no table '" + csv + "' to continue from." + fix);
+      std::string stored, written_by;
+      for (const std::string name : {"results.json", "study.partial.json"})
+        if (stored.empty() && fs::is_regular_file(directory + "/" + name))
+          {
+            std::ifstream in(directory + "/" + name);
+            const auto    document = nlohmann::json::parse(in, nullptr, false);
+            if (document.is_object() && document.contains("fingerprint") && document["fingerprint"].is_string())
+              {
+                stored     = document["fingerprint"].get<std::string>();
+                written_by = document.value("input", std::string("?"));
+              }
+          }
+      if (stored.empty())
+        throw InputError("--resume: '" + directory +
+                         "' has no fingerprint of the file that wrote its study.csv (results.json or "
+                         "study.partial.json with 'fingerprint'), so it cannot be checked to belong to this "
+                         "study." + fix);
+      const std::string mine = fingerprint(options);
+      if (stored != mine)
+        throw InputError("--resume: the table '" + csv + "' was written by another parameter file or other --set "
+                         "values (it was written by '" + written_by + "', fingerprint " + stored + "; '" +
+                         options.parameter_file + "' with " + std::to_string(options.changes.size()) +
+                         " --set value(s) has fingerprint " + mine +
+                         "). A study resumes only with the file and the --set values that started it." + fix);
+
+      std::ifstream                         in(csv, std::ios::binary);
+      const std::string                     text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      std::vector<std::vector<std::string>> lines;
+      std::size_t                           begin = 0;
+      for (std::size_t end; (end = text.find('\n', begin)) != std::string::npos; begin = end + 1)
+        lines.push_back(Utilities::split_string_list(text.substr(begin, end - begin), ','));
+      const std::size_t n_parameters = study.parameters.size();
+      bool              header_ok    = !lines.empty() && lines[0].size() > 1 + n_parameters && lines[0][0] == "point";
+      for (std::size_t i = 0; header_ok && i < n_parameters; ++i)
+        header_ok = lines[0][1 + i] == study.parameters[i].name;
+      if (!header_ok)
+        {
+          std::string names;
+          for (const auto &p : study.parameters)
+            names += ", " + p.name;
+          throw InputError("--resume: the header of '" + csv + "' is not 'point" + names +
+                           "' followed by the quantities." + fix);
+        }
+      const std::vector<std::string> quantities(lines[0].begin() + 1 + n_parameters, lines[0].end());
+      std::vector<Point>             rows;
+      for (std::size_t r = 1; r < lines.size() && lines[r].size() == lines[0].size(); ++r)
+        {
+          Point      point;
+          bool       complete = lines[r][0] == std::to_string(r);
+          const auto number   = [&](const std::string &word) {
+            char        *end   = nullptr;
+            const double value = std::strtod(word.c_str(), &end);
+            complete           = complete && !word.empty() && *end == '\0';
+            return value;
+          };
+          for (std::size_t c = 1; c < lines[r].size(); ++c)
+            (c <= n_parameters ? point.x : point.values).push_back(number(lines[r][c]));
+          if (!complete)
+            break;
+          point.index = r - 1;
+          if (std::none_of(point.values.begin(), point.values.end(), [](double v) { return std::isfinite(v); }))
+            point.error = "failed before: runs again";
+          rows.push_back(point);
+        }
+      return {quantities, rows};
+    }
   } // namespace
 
   void
@@ -873,26 +1064,63 @@ namespace hamilton
         << (study.design == "optimize" ? "up to " + std::to_string(study.max_evaluations) + " evaluations" :
                                          std::to_string(design.size()) + " points")
         << ", each a whole run of the file\n";
+    // --resume: the rows of the table in the output directory (every rank
+    // reads them, before anything is written)
+    const auto earlier = options.resume ? read_earlier_rows(options, study, directory) :
+                                          std::pair<std::vector<std::string>, std::vector<Point>>{};
     InterruptPolling               polling;
     std::optional<OutputDirectory> written;
     if (rank == 0)
       written.emplace(directory, origin);
-    Driver         driver(options, study, rank == 0 ? written->path() : std::string());
+    Driver driver(options, study, rank == 0 ? written->path() : std::string());
+    if (!earlier.second.empty())
+      {
+        driver.quantities = earlier.first;
+        driver.earlier    = earlier.second;
+      }
     const auto     start = std::chrono::steady_clock::now();
     nlohmann::json optimum;
-    if (study.design == "optimize")
-      optimum = optimize(study, driver, out);
-    else if (n_ranks == 1)
+    try
       {
-        Progress progress(design.size());
-        for (std::size_t i = 0; i < design.size(); ++i)
+        if (study.design == "optimize")
+          optimum = optimize(study, driver, out);
+        else if (n_ranks == 1)
           {
-            driver.evaluate(design[i], i);
-            progress.update(i + 1);
-            check_interrupt();
+            Progress progress(design.size());
+            for (std::size_t i = 0; i < design.size(); ++i)
+              {
+                driver.evaluate(design[i], i);
+                progress.update(i + 1);
+                check_interrupt();
+              }
           }
       }
-    else
+    catch (const Interrupted &e)
+      {
+        // one process: keep the rows computed so far, for --resume
+        if (n_ranks > 1 || driver.quantities.empty() || driver.points.empty())
+          throw;
+        write_table(written->path() + "/study.csv", study, driver.quantities, driver.points);
+        const nlohmann::json partial = {
+          {"format", "hamilton-study-partial"},
+          {"input", std::filesystem::path(options.parameter_file).filename().string()},
+          {"fingerprint", fingerprint(options)},
+          {"n_points", driver.points.size()}};
+        write_file(written->path() + "/study.partial.json",
+                   [&](std::ostream &json) { json << std::setw(2) << partial << "\n"; });
+        write_file(written->path() + "/parameters_used.prm",
+                   [&](std::ostream &file) { prm.print_parameters(file, ParameterHandler::ShortPRM); });
+        written->commit();
+        throw Interrupted(e.signal_number,
+                          "the study stopped after " + std::to_string(driver.points.size()) + " of " +
+                            (study.design == "optimize" ? "up to " + std::to_string(study.max_evaluations) :
+                                                          std::to_string(design.size())) +
+                            " points. Their rows are in '" + directory +
+                            "/study.csv' (no results.json: the study did not finish); run the same command "
+                            "with --resume to compute the rest.");
+      }
+    std::size_t resumed = driver.n_resumed;
+    if (study.design != "optimize" && n_ranks > 1)
       {
         // this rank's points; a failure stops this rank and is reported by rank 0
         nlohmann::json mine = {{"rows", nlohmann::json::array()}};
@@ -915,6 +1143,7 @@ namespace hamilton
             mine["failure"] = e.what();
           }
         mine["quantities"] = driver.quantities;
+        mine["resumed"]    = driver.n_resumed;
         // the rows of every rank, in the design's order (nlohmann writes
         // doubles so that they read back bit for bit)
         const auto all = Utilities::MPI::gather(MPI_COMM_WORLD, mine.dump(), 0);
@@ -925,6 +1154,7 @@ namespace hamilton
         for (const auto &text : all)
           {
             const auto part = nlohmann::json::parse(text);
+            resumed += part["resumed"].get<std::size_t>();
             if (part.contains("failure") && failure.empty())
               failure = part["failure"].get<std::string>();
             if (!part["quantities"].empty() && part["quantities"].get<std::vector<std::string>>() != driver.quantities)
@@ -951,26 +1181,24 @@ namespace hamilton
       }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-    std::vector<std::string> columns;
-    nlohmann::json           column_list = nlohmann::json::array();
+    const std::vector<std::string> columns     = table_columns(study, driver.quantities);
+    nlohmann::json                 column_list = nlohmann::json::array();
     for (const auto &p : study.parameters)
-      {
-        columns.push_back(p.name);
-        column_list.push_back({{"name", p.name}, {"path", p.path}, {"unit", "the entry's unit"}});
-      }
+      column_list.push_back({{"name", p.name}, {"path", p.path}, {"unit", "the entry's unit"}});
     for (const auto &q : driver.quantities)
-      {
-        columns.push_back(q);
-        column_list.push_back({{"name", q}, {"unit", quantity_unit(q)}});
-      }
+      column_list.push_back({{"name", q}, {"unit", quantity_unit(q)}});
     std::size_t n_failed = 0;
     for (const auto &p : driver.points)
       n_failed += p.error.empty() ? 0 : 1;
 
     print_table(columns, driver.points, out);
-    out << "Study: " << driver.points.size() << " points in " << std::setprecision(3) << seconds << " s ("
-        << 1e3 * seconds / std::max<std::size_t>(1, driver.points.size()) << " ms per point)"
-        << (n_failed ? ", " + std::to_string(n_failed) + " failed" : "") << std::setprecision(6) << "\n";
+    const std::size_t computed = driver.points.size() - resumed;
+    out << "Study: " << driver.points.size() << " points";
+    if (options.resume)
+      out << " (" << resumed << " from the earlier table, " << computed << " computed)";
+    out << " in " << std::setprecision(3) << seconds << " s (" << 1e3 * seconds / std::max<std::size_t>(1, computed)
+        << " ms per point)" << (n_failed ? ", " + std::to_string(n_failed) + " failed" : "") << std::setprecision(6)
+        << "\n";
 
     nlohmann::json results;
     results["format"]   = "hamilton-study";
@@ -980,6 +1208,7 @@ namespace hamilton
     results["columns"]  = column_list;
     results["n_points"] = driver.points.size();
     results["n_failed"] = n_failed;
+    results["fingerprint"] = fingerprint(options);
     nlohmann::json rows = nlohmann::json::array();
     for (const auto &p : driver.points)
       {
@@ -1017,34 +1246,7 @@ namespace hamilton
     if (!optimum.is_null())
       results["optimum"] = optimum;
 
-    write_file(written->path() + "/study.csv", [&](std::ostream &csv) {
-      csv << "point";
-      for (const auto &c : columns)
-        csv << "," << c;
-      csv << "\n";
-      for (std::size_t i = 0; i < driver.points.size(); ++i)
-        {
-          csv << i + 1;
-          for (const double v : driver.points[i].x)
-            csv << "," << exact_text(v);
-          for (const double v : driver.points[i].values)
-            csv << "," << exact_text(v);
-          csv << "\n";
-        }
-    });
-    {
-      std::vector<ColumnDescription> described{{"point", "1", "number of the study's point"}};
-      for (const auto &p : study.parameters)
-        {
-          const std::string unit = unit_of_entry(p.path);
-          described.push_back({p.name, unit,
-                               "parameter: the entry '" + p.path + "'" +
-                                 (unit.empty() ? " (in the entry's unit: hamilton --print-parameters)" : "")});
-        }
-      for (const auto &q : driver.quantities)
-        described.push_back({q, quantity_unit(q), "result quantity: the path '" + q + "' into a point's results.json"});
-      write_column_descriptions(written->path() + "/study.csv", described);
-    }
+    write_table(written->path() + "/study.csv", study, driver.quantities, driver.points);
     write_file(written->path() + "/results.json", [&](std::ostream &json) { json << std::setw(2) << results << "\n"; });
     write_file(written->path() + "/parameters_used.prm",
                [&](std::ostream &file) { prm.print_parameters(file, ParameterHandler::ShortPRM); });

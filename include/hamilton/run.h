@@ -71,6 +71,11 @@ namespace hamilton
     nlohmann::json *point_results = nullptr;
     /** Whether the output directory is written (false for a study's points by default). */
     bool write_output = true;
+    /**
+     * A study continues from the rows of the study.csv in its output
+     * directory (written by the same file with the same --set values).
+     */
+    bool resume = false;
   };
 
   /**

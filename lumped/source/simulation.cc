@@ -28,6 +28,7 @@
 #include <cmath>
 #include <iomanip>
 #include <limits>
+#include <mutex>
 #include <sstream>
 
 namespace hamilton::lumped
@@ -87,6 +88,33 @@ namespace hamilton::lumped
       return WIFEXITED(status) ? WEXITSTATUS(status) : 127;
     }
 
+    std::vector<CompiledFunction>
+    compile_and_load(const std::string &source, unsigned int n_functions);
+
+    /**
+     * The compiled functions of `source`. The last source compiled in this
+     * process is remembered with its functions: a study repeats a run whose
+     * equations did not change (only inputs such as time functions, or a ROM
+     * file of the same numbers, differ between its points), and the library
+     * loaded for its first point serves the others. (Values of 'Lumped
+     * system/Parameters' are part of the source: a new value compiles anew.)
+     * Libraries stay loaded until the process ends.
+     */
+    std::vector<CompiledFunction>
+    load(const std::string &source, unsigned int n_functions)
+    {
+      static std::mutex                    mutex;
+      static std::string                   last_source;
+      static std::vector<CompiledFunction> last_functions;
+      const std::lock_guard<std::mutex>    lock(mutex);
+      if (last_functions.size() != n_functions || last_source != source)
+        {
+          last_functions = compile_and_load(source, n_functions);
+          last_source    = source;
+        }
+      return last_functions;
+    }
+
     /**
      * One run of the C compiler on `source` (-O1: common subexpressions,
      * pow(x, 2) as x*x; -fno-math-errno: sin, cos, sqrt without side
@@ -94,7 +122,7 @@ namespace hamilton::lumped
      * directory (mkdtemp); the library is loaded with dlopen.
      */
     std::vector<CompiledFunction>
-    load(const std::string &source, unsigned int n_functions)
+    compile_and_load(const std::string &source, unsigned int n_functions)
     {
       std::string pattern = (std::filesystem::temp_directory_path() / "hamilton-XXXXXX").string();
       if (!mkdtemp(pattern.data()))

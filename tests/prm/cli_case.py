@@ -248,6 +248,76 @@ def main():
                 rows = [row.split(",") for row in table.read().splitlines()]
             expect(len(rows) > 2 and all(len(r) == len(rows[0]) for r in rows), "partial table is not a table")
         expect(not glob.glob(os.path.join(work, ".out.*")), "a temporary directory was left")
+    elif case in ("study_resume_grid", "study_resume_optimize"):
+        # a study cut short (its table truncated to 4 rows and half a row)
+        # resumes: the same study.csv byte for byte as the uninterrupted run,
+        # only the missing points computed (an optimization replays its
+        # evaluations from the table, NLopt being deterministic)
+        name = "bimorph_load_frequency_grid" if case == "study_resume_grid" else "bimorph_optimal_load"
+        prm = os.path.join(source, "prm/studies", name + ".prm")
+        r = run(hamilton, [prm, "--output-dir", out], work)
+        expect(r.returncode == 0, "the uninterrupted study failed")
+        if r.returncode == 0:
+            whole = open(os.path.join(out, "study.csv")).read()
+            lines = whole.splitlines(keepends=True)
+            n = len(lines) - 1
+            with open(os.path.join(out, "study.csv"), "w") as f:
+                f.write("".join(lines[:5]) + lines[5][: len(lines[5]) // 2])
+            r = run(hamilton, [prm, "--output-dir", out, "--resume"], work)
+            expect(r.returncode == 0, "the resumed study failed")
+            expect(f"{n} points (4 from the earlier table, {n - 4} computed)" in r.stdout,
+                   "the summary does not say 4 rows were taken and the rest computed")
+            resumed = open(os.path.join(out, "study.csv")).read() if r.returncode == 0 else ""
+            expect(resumed == whole, "the resumed study.csv differs from the uninterrupted one")
+    elif case == "study_resume_sigterm":
+        # SIGTERM during a study keeps the rows computed so far (study.csv,
+        # study.partial.json with the fingerprint, no results.json); --resume
+        # completes the table, equal byte for byte to an uninterrupted run
+        prm = os.path.join(source, "prm/studies/cantilever_monte_carlo.prm")
+        r = run(hamilton, [prm, "--output-dir", os.path.join(work, "whole")], work)
+        whole = open(os.path.join(work, "whole", "study.csv")).read() if r.returncode == 0 else "?"
+        process = subprocess.Popen([hamilton, prm, "--output-dir", out], cwd=work, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)
+        line = ""
+        while process.poll() is None and "20%" not in line:  # progress on stderr, every 10 % off a terminal
+            line = process.stderr.readline()
+        process.send_signal(signal.SIGTERM)
+        stdout, stderr = process.communicate(timeout=120)
+        print(stderr)
+        expect(process.returncode == 128 + signal.SIGTERM, f"exit status {process.returncode}, expected 143")
+        expect("--resume" in stderr and "study.csv" in stderr, "the message does not name the table and --resume")
+        kept = sorted(os.listdir(out)) if os.path.isdir(out) else []
+        expect(kept == ["parameters_used.prm", "study.csv", "study.partial.json"], f"output directory holds {kept}")
+        if kept:
+            rows = open(os.path.join(out, "study.csv")).read()
+            expect(whole.startswith(rows) and rows.count("\n") > 1, "the kept rows are not the first rows of the table")
+            r = run(hamilton, [prm, "--output-dir", out, "--resume"], work)
+            expect(r.returncode == 0, "the resumed study failed")
+            resumed = open(os.path.join(out, "study.csv")).read() if r.returncode == 0 else ""
+            expect(resumed == whole, "the resumed study.csv differs from the uninterrupted one")
+            expect(not os.path.exists(os.path.join(out, "study.partial.json")), "study.partial.json is left")
+        expect(not glob.glob(os.path.join(work, ".out.*")), "a temporary directory was left")
+    elif case == "study_resume_refused":
+        # --resume refuses a table that another file or other --set values
+        # wrote, a directory without a table and a file without a study;
+        # nothing is written and the earlier table stays as it was
+        grid = os.path.join(source, "prm/studies/bimorph_load_frequency_grid.prm")
+        other = os.path.join(source, "prm/studies/cantilever_monte_carlo.prm")
+        r = run(hamilton, [grid, "--output-dir", out], work)
+        before = open(os.path.join(out, "study.csv")).read() if r.returncode == 0 else "?"
+        r = run(hamilton, [other, "--output-dir", out, "--resume"], work)
+        failed_with(r, 1, "--resume: the table '", "was written by another parameter file or other --set values",
+                    "written by 'bimorph_load_frequency_grid.prm'", "Run without --resume")
+        r = run(hamilton, [grid, "--output-dir", out, "--resume", "--set", "Beam/Electrodes/harvester/Resistance=100"],
+                work)
+        failed_with(r, 1, "was written by another parameter file or other --set values", "1 --set value(s)")
+        expect(open(os.path.join(out, "study.csv")).read() == before, "the earlier table was changed")
+        r = run(hamilton, [grid, "--output-dir", os.path.join(work, "empty"), "--resume"], work)
+        failed_with(r, 1, "--resume: there is no table")
+        expect(not os.path.exists(os.path.join(work, "empty")), "an output directory was written")
+        r = run(hamilton, [beam, "--output-dir", os.path.join(work, "beam"), "--resume"], work)
+        failed_with(r, 1, "--resume continues a study", "has none")
+        expect(not glob.glob(os.path.join(work, ".*")), "a temporary directory was left")
     else:
         sys.exit(f"unknown case {case}")
     if failures:

@@ -6,7 +6,8 @@ during the integration keeps its CSV): each must exist and, if CSV, have
 rows as long as its header. '# EXPECT-NOT:' fragments must appear in neither
 the standard output nor the error output (e.g. the summary of a solve that
 the bad input must prevent). '# ARGS:' lines add command-line arguments
-(e.g. --set), split by blanks except inside single quotes.
+(e.g. --set), split by blanks except inside single quotes; @BAD_INPUT_DIR@
+stands for the directory of the bad file (e.g. an earlier output in data/).
 
 usage: expect_error.py HAMILTON BAD.prm OUTPUT_DIR
 """
@@ -24,7 +25,8 @@ def main():
     expected = [line.split("# EXPECT:", 1)[1].strip() for line in lines if "# EXPECT:" in line]
     absent = [line.split("# EXPECT-NOT:", 1)[1].strip() for line in lines if "# EXPECT-NOT:" in line]
     kept = [line.split("# EXPECT-FILE:", 1)[1].strip() for line in lines if "# EXPECT-FILE:" in line]
-    args = [a for line in lines if "# ARGS:" in line for a in shlex.split(line.split("# ARGS:", 1)[1])]
+    args = [a.replace("@BAD_INPUT_DIR@", os.path.dirname(os.path.abspath(bad)))
+            for line in lines if "# ARGS:" in line for a in shlex.split(line.split("# ARGS:", 1)[1])]
     assert expected, f"{bad} has no '# EXPECT:' line"
     shutil.rmtree(output, ignore_errors=True)
     run = subprocess.run([hamilton, bad, "--output-dir", output] + args, capture_output=True, text=True)

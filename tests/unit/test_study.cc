@@ -78,6 +78,8 @@ TEST(Study, Units)
   EXPECT_EQ(quantity_unit("harvester/optimal_loads/0/max_power_W"), "W");
   EXPECT_EQ(quantity_unit("reduced_model/frequencies_hz/1"), "Hz");
   EXPECT_EQ(quantity_unit("lumped/linearization/eigenvalues/0/imag"), "1/s");
+  EXPECT_EQ(quantity_unit("lumped/summary/columns/power_W/mean"), "W");
+  EXPECT_EQ(quantity_unit("lumped/range/disk_speed_rpm/max"), "rpm");
   EXPECT_EQ(quantity_unit("modes/0/coupling_k_eff"), "");
 }
 
