@@ -467,6 +467,7 @@ namespace hamilton::lumped
     prm.declare_entry("Outputs", "", Patterns::Anything(),
                       "Named output expressions 'name: expression' separated by ';', "
                       "written to the CSV (e.g. 'torque: kt*i_dot; x: d*cos(alpha)').");
+    declare_hamiltonian_parameters(prm);
 
     prm.enter_subsection("Time functions");
     {
@@ -913,6 +914,7 @@ namespace hamilton::lumped
         }
     }
 
+    parse_hamiltonian(*this, s);
     kinetic += parse(s.get("Kinetic coenergy"), where, "Kinetic coenergy", true);
     potential += parse(s.get("Potential energy"), where, "Potential energy", true);
     magnetic += parse(s.get("Magnetic coenergy"), where, "Magnetic coenergy", true);
@@ -1021,6 +1023,7 @@ namespace hamilton::lumped
     }
     if (coordinates.empty())
       s.fail("Coordinates", "the system has no coordinates: name them here or add components.");
+    finish_hamiltonian(*this, s);
     check_outputs(where);
   }
 
