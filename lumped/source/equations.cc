@@ -32,6 +32,11 @@ namespace hamilton::lumped
     , mass(n, n)
     , constraint_jacobian(m, n)
   {
+    if (s.hamiltonian.given)
+      {
+        derive_canonical_equations(*this);
+        return;
+      }
     // exact numbers: GiNaC's arithmetic on them does not depend on the
     // (address-dependent) order of terms, so the derivation is the same on
     // every run
@@ -177,6 +182,11 @@ namespace hamilton::lumped
     const auto text  = [](const auto &e) { return canonical_string(e, Style::text); };
     const auto latex = [](const auto &e) { return canonical_string(e, Style::latex); };
     const auto &s = system;
+    if (s.hamiltonian.given)
+      {
+        print_hamiltonian_side(*this, out);
+        return;
+      }
     GiNaC::lst  accelerations;
     for (const auto &c : s.coordinates)
       accelerations.append(c.acceleration);
@@ -226,5 +236,6 @@ namespace hamilton::lumped
       out << "M = " << latex(f.M) << ",\\quad C = " << latex(f.C) << ",\\quad G = " << latex(f.G)
           << ",\\quad D = " << latex(f.D) << ",\\quad g = " << latex(f.g)
           << (s.time_functions.empty() ? "" : ",\\quad B = " + latex(f.B)) << "\n";
+    print_hamiltonian_side(*this, out);
   }
 } // namespace hamilton::lumped

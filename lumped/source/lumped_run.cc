@@ -337,6 +337,9 @@ namespace hamilton::lumped
     for (unsigned int i = 0; i < s.coordinates.size(); ++i)
       out << (i ? ", " : "") << s.coordinates[i].name << (equations->algebraic[i] ? " [algebraic velocity]" : "");
     out << "), " << s.constraints.size() << " constraints, " << s.time_functions.size() << " time functions\n";
+    if (s.hamiltonian.given)
+      out << "  given by its Hamiltonian: canonical equations in (q, p)"
+          << (s.hamiltonian.transformation == "exchange" ? ", exchanged (p, q) -> (-q*, p*)" : "") << "\n";
     for (const auto &w : s.warnings)
       out << "  WARNING: " << w << "\n";
 
@@ -454,6 +457,13 @@ namespace hamilton::lumped
                                {"relative_to", reference}};
     j["evaluations"]        = {{"residual", result.residual_calls}, {"jacobian", result.jacobian_calls}};
     j["warnings"]           = s.warnings;
+    if (s.hamiltonian.given || !s.hamiltonian.momentum_units.empty())
+      {
+        j["hamiltonian"] = {{"given", s.hamiltonian.given}, {"transformation", s.hamiltonian.transformation},
+                            {"momenta", nlohmann::json::object()}};
+        for (const auto &[column, unit] : s.hamiltonian.momentum_units)
+          j["hamiltonian"]["momenta"][column] = unit;
+      }
     if (linearize_at != "none")
       {
         const bool   final = linearize_at == "final";

@@ -483,6 +483,7 @@ namespace hamilton::lumped
                       "x: m; power: W'), written to lumped.csv.columns.json and used by the plots; a velocity "
                       "x_dot gets the unit of x per s. Defaults: a component's coordinates their own (rad, m, "
                       "C), electrical coordinates C. Units: " + units_list() + ".");
+    declare_hamiltonian_parameters(prm);
 
     prm.enter_subsection("Time functions");
     {
@@ -929,6 +930,7 @@ namespace hamilton::lumped
         }
     }
 
+    parse_hamiltonian(*this, s);
     kinetic += parse(s.get("Kinetic coenergy"), where, "Kinetic coenergy", true);
     potential += parse(s.get("Potential energy"), where, "Potential energy", true);
     magnetic += parse(s.get("Magnetic coenergy"), where, "Magnetic coenergy", true);
@@ -1054,6 +1056,7 @@ namespace hamilton::lumped
     }
     if (coordinates.empty())
       s.fail("Coordinates", "the system has no coordinates: name them here or add components.");
+    finish_hamiltonian(*this, s);
     check_outputs(where);
   }
 

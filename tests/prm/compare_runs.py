@@ -95,14 +95,16 @@ class Runs:
             value = (a - b) / abs(b)
         elif "largest_difference" in q:
             d = q["largest_difference"]
-            (header, rows_a), (_, rows_b) = (
+            (header_a, rows_a), (header_b, rows_b) = (
                 read_csv(os.path.join(self.directories[r][0], d["csv"])) for r in d["runs"])
-            t, c = header.index("t_s"), header.index(d["column"])
-            assert len(rows_a) == len(rows_b) and all(a[t] == b[t] for a, b in zip(rows_a, rows_b)), \
+            # each run's own column order (a system given by its Hamiltonian has other columns)
+            ta, ca = header_a.index("t_s"), header_a.index(d["column"])
+            tb, cb = header_b.index("t_s"), header_b.index(d["column"])
+            assert len(rows_a) == len(rows_b) and all(a[ta] == b[tb] for a, b in zip(rows_a, rows_b)), \
                 "the two runs have different output times"
-            column = [b[c] for b in rows_b]
+            column = [b[cb] for b in rows_b]
             scale = max(column) - min(column)
-            value = max(abs(a[c] - b[c]) for a, b in zip(rows_a, rows_b) if a[t] >= d["from_time"]) / scale
+            value = max(abs(a[ca] - b[cb]) for a, b in zip(rows_a, rows_b) if a[ta] >= d["from_time"]) / scale
         else:
             directory, results = self.directories[q["run"]]
             if "path" in q:

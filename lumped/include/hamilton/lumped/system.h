@@ -2,6 +2,7 @@
 #define hamilton_lumped_system_h
 
 #include <hamilton/base/input.h>
+#include <hamilton/lumped/hamiltonian.h>
 
 #include <ginac/ginac.h>
 
@@ -245,6 +246,8 @@ namespace hamilton::lumped
     /** Parameters set to zero for the simplified model (e.g. inductances). */
     std::vector<std::string> neglected;
     std::vector<std::string> warnings;
+    /** The Hamiltonian side: a system given by its Hamiltonian, momenta in the output (hamiltonian.h). */
+    HamiltonianForm hamiltonian;
 
     /**
      * Check the names of the outputs (components' and the user's): each an
