@@ -50,7 +50,15 @@ namespace hamilton::lumped
       {
         if (Utilities::trim(part).empty())
           fail("has an empty component: write every component, e.g. " + example + ".");
-        components.push_back(system.parse(part, s.path(), entry, energy));
+        try
+          {
+            components.push_back(system.parse(part, s.path(), entry, energy));
+          }
+        catch (const InputError &e) // name the whole vector too
+          {
+            throw InputError(std::string(e.what()) + " (component " + std::to_string(components.size() + 1) +
+                             " of '" + text + "')");
+          }
       }
     return components;
   }

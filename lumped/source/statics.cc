@@ -160,6 +160,21 @@ namespace hamilton::lumped
     r = residual(z);
     if (!r.allFinite())
       fail(0, "the equations are not finite at the initial guess.");
+    if (m > 0)
+      {
+        // the multipliers' first estimate: the least-squares solution of
+        // G(q, lambda) = G(q, 0) + Phi_q^T lambda = 0 at the guessed q (with
+        // lambda = 0 the stiffness terms lambda . Phi_qq vanish, and the
+        // Jacobian is singular wherever the applied forces alone give none)
+        lists.evaluate(1, z.data(), jacobian.data());
+        const Eigen::MatrixXd transposed = jacobian.topRightCorner(n, m); // Phi_q^T
+        const Eigen::VectorXd estimate   = transposed.completeOrthogonalDecomposition().solve(-r.head(n));
+        if (estimate.allFinite())
+          {
+            z.tail(m) = estimate;
+            r         = residual(z);
+          }
+      }
     for (unsigned int iteration = 0;; ++iteration)
       {
         if (iteration == max_iterations)

@@ -91,7 +91,7 @@ TEST(Constraints, TwoBarPointForceAndRigidBodies)
            vy = l1 * GiNaC::cos(a) * ad - l2 / 2 * GiNaC::cos(b) * bd;
   const ex T  = m1 * l1 * l1 / 3 * ad * ad / 2 + m2 * (vx * vx + vy * vy) / 2 + m2 * l2 * l2 / 12 * bd * bd / 2;
   EXPECT_TRUE(same(s.kinetic, T)) << GiNaC::normal((s.kinetic - T).expand());
-  EXPECT_TRUE(s.potential.is_zero());
+  EXPECT_TRUE(GiNaC::expand(s.potential.subs(s.parameter_values())).is_zero()) << s.potential; // g = 0
 }
 
 // 003 "Example - Lagrange (Pendulum with Spring)" with the bar as a rigid
