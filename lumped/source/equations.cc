@@ -25,7 +25,7 @@ namespace hamilton::lumped
     }
   } // namespace
 
-  Equations::Equations(const System &s)
+  Equations::Equations(const System &s, bool dynamics)
     : system(s)
     , n(s.coordinates.size())
     , m(s.constraints.size() + s.velocity_constraints.size())
@@ -99,7 +99,7 @@ namespace hamilton::lumped
         bool constrained = false; // a constraint (e.g. a current source) may determine it
         for (unsigned int k = 0; k < m; ++k)
           constrained = constrained || !vanishes(constraint_jacobian(k, i));
-        if (zero_row && !constrained && vanishes(residual[i].diff(s.coordinates[i].velocity)))
+        if (dynamics && zero_row && !constrained && vanishes(residual[i].diff(s.coordinates[i].velocity)))
           input_error("Lumped system", "Coordinates", "'" + s.coordinates[i].name + "'",
                       "this coordinate has no inertia (T* and W_m* hold no term in " + s.coordinates[i].name +
                         "_dot^2) and its equation does not contain " + s.coordinates[i].name +

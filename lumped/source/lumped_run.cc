@@ -73,8 +73,8 @@ namespace hamilton::lumped
         s.fail("Frame interval", "nothing to draw: the system's components do not draw themselves (mechanisms and "
                                  "modal beams do). Add 'Polylines' or set 'Frame interval' to 0.");
     }
-    equations = std::make_unique<Equations>(system);
-    statics.parse_parameters(s, *equations);
+    statics.parse_parameters(s, system);
+    equations = std::make_unique<Equations>(system, statics.simulate()); // statics alone: no inertia needed
     if (linearize_at == "equilibrium" && statics.analysis != "equilibrium and simulation")
       input_error("Lumped system/Simulation", "Linearize at", "'equilibrium'",
                   "there is no equilibrium to linearize at: set 'Lumped system/Statics/Analysis' to 'equilibrium "

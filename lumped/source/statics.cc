@@ -45,7 +45,7 @@ namespace hamilton::lumped
   }
 
   void
-  Statics::parse_parameters(Section &s, const Equations &eq)
+  Statics::parse_parameters(Section &s, const System &system)
   {
     Section::Scope a(s, "Lumped system");
     Section::Scope b(s, "Statics");
@@ -56,9 +56,8 @@ namespace hamilton::lumped
     time           = t;
     tolerance      = s.get_positive("Tolerance", "-");
     max_iterations = s.get_unsigned("Maximum iterations");
-    const auto &system = eq.system;
-    guess.assign(eq.n, {});
-    for (unsigned int i = 0; i < eq.n; ++i)
+    guess.assign(system.coordinates.size(), {});
+    for (unsigned int i = 0; i < guess.size(); ++i)
       guess[i] = system.coordinates[i].initial_position;
     for (const auto &item : Utilities::split_string_list(s.get("Initial guess"), ';'))
       {

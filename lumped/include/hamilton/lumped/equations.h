@@ -24,8 +24,11 @@ namespace hamilton::lumped
   class Equations
   {
   public:
-    /** Derive; throws InputError for a coordinate that cannot be solved for. */
-    explicit Equations(const System &system);
+    /**
+     * Derive; throws InputError for a coordinate that cannot be solved for
+     * (unless `dynamics` is false: a static analysis alone needs no inertia).
+     */
+    explicit Equations(const System &system, bool dynamics = true);
 
     const System &system;
     unsigned int  n = 0; ///< coordinates

@@ -35,7 +35,7 @@ namespace hamilton::lumped
 
     /** Read subsection "Lumped system/Statics" (the section at the top level). */
     void
-    parse_parameters(Section &section, const Equations &equations);
+    parse_parameters(Section &section, const System &system);
 
     /** Whether an equilibrium is asked for. */
     bool
