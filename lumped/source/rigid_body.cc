@@ -19,49 +19,49 @@ namespace hamilton::lumped
      */
     std::vector<ex>
     component_point(System &system, Section &s, const std::string &entry, bool energy, unsigned int min_size,
-                  unsigned int max_size)
-  {
-    const std::string text = Utilities::trim(s.get(entry));
-    const auto        fail = [&](const std::string &why) {
-      input_error(s.path(), entry, "'" + text + "'", why);
-    };
-    const std::string example = max_size == 2 ? "'(l*sin(phi), -l*cos(phi))'" : "'(x_A, y_A)' or '(x_A, y_A, z_A)'";
-    if (text.size() < 2 || text.front() != '(' || text.back() != ')')
-      fail("is not a vector: write its components in parentheses, separated by commas, e.g. " + example + ".");
-    // split at the commas outside inner parentheses (not the one of atan2(y, x))
-    std::vector<std::string> parts{""};
-    int                      depth = 0;
-    for (const char c : text.substr(1, text.size() - 2))
-      {
-        depth += c == '(' ? 1 : c == ')' ? -1 : 0;
-        if (depth < 0)
-          fail("has unbalanced parentheses.");
-        if (c == ',' && depth == 0)
-          parts.emplace_back();
-        else
-          parts.back() += c;
-      }
-    if (parts.size() < min_size || parts.size() > max_size)
-      fail("has " + std::to_string(parts.size()) + " component" + (parts.size() == 1 ? "" : "s") + "; " +
-           (min_size == max_size ? std::to_string(min_size) : std::to_string(min_size) + " or " + std::to_string(max_size)) +
-           " are allowed, e.g. " + example + ".");
-    std::vector<ex> components;
-    for (const auto &part : parts)
-      {
-        if (Utilities::trim(part).empty())
-          fail("has an empty component: write every component, e.g. " + example + ".");
-        try
-          {
-            components.push_back(system.parse(part, s.path(), entry, energy));
-          }
-        catch (const InputError &e) // name the whole vector too
-          {
-            throw InputError(std::string(e.what()) + " (component " + std::to_string(components.size() + 1) +
-                             " of '" + text + "')");
-          }
-      }
-    return components;
-  }
+                    unsigned int max_size)
+    {
+      const std::string text = Utilities::trim(s.get(entry));
+      const auto        fail = [&](const std::string &why) {
+        input_error(s.path(), entry, "'" + text + "'", why);
+      };
+      const std::string example = max_size == 2 ? "'(l*sin(phi), -l*cos(phi))'" : "'(x_A, y_A)' or '(x_A, y_A, z_A)'";
+      if (text.size() < 2 || text.front() != '(' || text.back() != ')')
+        fail("is not a vector: write its components in parentheses, separated by commas, e.g. " + example + ".");
+      // split at the commas outside inner parentheses (not the one of atan2(y, x))
+      std::vector<std::string> parts{""};
+      int                      depth = 0;
+      for (const char c : text.substr(1, text.size() - 2))
+        {
+          depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+          if (depth < 0)
+            fail("has unbalanced parentheses.");
+          if (c == ',' && depth == 0)
+            parts.emplace_back();
+          else
+            parts.back() += c;
+        }
+      if (parts.size() < min_size || parts.size() > max_size)
+        fail("has " + std::to_string(parts.size()) + " component" + (parts.size() == 1 ? "" : "s") + "; " +
+             (min_size == max_size ? std::to_string(min_size) : std::to_string(min_size) + " or " + std::to_string(max_size)) +
+             " are allowed, e.g. " + example + ".");
+      std::vector<ex> components;
+      for (const auto &part : parts)
+        {
+          if (Utilities::trim(part).empty())
+            fail("has an empty component: write every component, e.g. " + example + ".");
+          try
+            {
+              components.push_back(system.parse(part, s.path(), entry, energy));
+            }
+          catch (const InputError &e) // name the whole vector too
+            {
+              throw InputError(std::string(e.what()) + " (component " + std::to_string(components.size() + 1) +
+                               " of '" + text + "')");
+            }
+        }
+      return components;
+    }
 
     /** The first velocity `e` depends on ("" if none). */
     std::string
