@@ -20,7 +20,8 @@ namespace hamilton::lumped
    *   G(q, lambda) = d(V + W_e)/dq - F(q, T) + Phi_q^T lambda = 0,   Phi(q, T) = 0,
    *
    * the equations of motion without their velocity and acceleration terms,
-   * solved by Newton's method with the symbolic Jacobian from a guess, with
+   * solved by Newton's method with the symbolic Jacobian from a guess (the
+   * multipliers from their least-squares estimate at the guessed q), with
    * the multipliers (the constraints' reactions) and the eigenvalues of the
    * tangent stiffness dG/dq projected onto the constraints' tangent space
    * Z^T (dG/dq) Z (Z an orthonormal basis of the null space of Phi_q): all
