@@ -25,10 +25,10 @@ namespace hamilton::lumped
     }
   } // namespace
 
-  Equations::Equations(const System &s)
+  Equations::Equations(const System &s, bool dynamics)
     : system(s)
     , n(s.coordinates.size())
-    , m(s.constraints.size())
+    , m(s.constraints.size() + s.velocity_constraints.size())
     , mass(n, n)
     , constraint_jacobian(m, n)
   {
@@ -52,13 +52,22 @@ namespace hamilton::lumped
     std::vector<ex>    p(n);
     for (unsigned int i = 0; i < n; ++i)
       p[i] = L.diff(s.coordinates[i].velocity);
+    GiNaC::exmap at_rest;
+    for (const auto &c : s.coordinates)
+      at_rest[c.velocity] = 0;
     for (unsigned int k = 0; k < m; ++k)
       {
+        // a velocity constraint A v + b = 0 enters as Phi_q v + Phi_t = 0 does:
+        // A in place of Phi_q, b in place of Phi_t
+        const bool velocity = k >= s.constraints.size();
+        on_velocities.push_back(velocity);
         multipliers.push_back(s.multiplier(k));
-        constraints.push_back(exact(s.constraints[k].subs(zero)));
+        constraints.push_back(
+          exact((velocity ? s.velocity_constraints[k - s.constraints.size()] : s.constraints[k]).subs(zero)));
         for (unsigned int j = 0; j < n; ++j)
-          constraint_jacobian(k, j) = constraints[k].diff(s.coordinates[j].position);
-        constraint_rates.push_back(s.partial_time_derivative(constraints[k]));
+          constraint_jacobian(k, j) = velocity ? constraints[k].diff(s.coordinates[j].velocity) :
+                                                 constraints[k].diff(s.coordinates[j].position);
+        constraint_rates.push_back(velocity ? constraints[k].subs(at_rest) : s.partial_time_derivative(constraints[k]));
       }
     energy           = -L;
     supplied_power   = 0;
@@ -95,7 +104,7 @@ namespace hamilton::lumped
         bool constrained = false; // a constraint (e.g. a current source) may determine it
         for (unsigned int k = 0; k < m; ++k)
           constrained = constrained || !vanishes(constraint_jacobian(k, i));
-        if (zero_row && !constrained && vanishes(residual[i].diff(s.coordinates[i].velocity)))
+        if (dynamics && zero_row && !constrained && vanishes(residual[i].diff(s.coordinates[i].velocity)))
           input_error("Lumped system", "Coordinates", "'" + s.coordinates[i].name + "'",
                       "this coordinate has no inertia (T* and W_m* hold no term in " + s.coordinates[i].name +
                         "_dot^2) and its equation does not contain " + s.coordinates[i].name +
@@ -109,9 +118,6 @@ namespace hamilton::lumped
     f.C = f.G = f.D = GiNaC::matrix(n, n);
     f.g = f.f = GiNaC::matrix(n, 1);
     f.B       = GiNaC::matrix(n, s.time_functions.size());
-    GiNaC::exmap at_rest;
-    for (const auto &c : s.coordinates)
-      at_rest[c.velocity] = 0;
     ex quadratic = 0, linear = 0;
     for (unsigned int i = 0; i < n; ++i)
       for (unsigned int j = 0; j < n; ++j)
@@ -209,7 +215,8 @@ namespace hamilton::lumped
       out << "  [" << s.coordinates[i].name << (algebraic[i] ? ", algebraic velocity" : "") << "]  " << text(lhs[i])
           << " = " << text(rhs[i]) << "\n";
     for (unsigned int k = 0; k < m; ++k)
-      out << "  [constraint " << k + 1 << "]  " << text(constraints[k]) << " = 0\n";
+      out << "  [" << (on_velocities[k] ? "velocity constraint " : "constraint ") << k + 1 << "]  "
+          << text(constraints[k]) << " = 0\n";
     const auto &f = matrix_form;
     if (f.exists)
       {

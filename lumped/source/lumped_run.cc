@@ -19,6 +19,7 @@ namespace hamilton::lumped
   LumpedRun::declare_parameters(dealii::ParameterHandler &prm, const dealii::ParameterHandler *previous)
   {
     System::declare_parameters(prm, previous);
+    Statics::declare_parameters(prm);
   }
 
   bool
@@ -72,7 +73,13 @@ namespace hamilton::lumped
         s.fail("Frame interval", "nothing to draw: the system's components do not draw themselves (mechanisms and "
                                  "modal beams do). Add 'Polylines' or set 'Frame interval' to 0.");
     }
-    equations = std::make_unique<Equations>(system);
+    statics.parse_parameters(s, system);
+    equations = std::make_unique<Equations>(system, statics.simulate()); // statics alone: no inertia needed
+    if (linearize_at == "equilibrium" && statics.analysis != "equilibrium and simulation")
+      input_error("Lumped system/Simulation", "Linearize at", "'equilibrium'",
+                  "there is no equilibrium to linearize at: set 'Lumped system/Statics/Analysis' to 'equilibrium "
+                  "and simulation' (the equilibrium alone writes no linearization), or linearize at 'initial' "
+                  "or 'final'.");
     {
       // the size of lumped.csv, before anything runs: one row per output
       // time, at most 20 characters per value (12 digits, sign, exponent,
@@ -151,6 +158,10 @@ namespace hamilton::lumped
   LumpedRun::check_initial_state(bool validate_only)
   {
     check_magnitudes(*equations);
+    if (statics.enabled())
+      statics.result = statics.solve(*equations);
+    if (!statics.simulate())
+      return;
     compiled = std::make_unique<CompiledSystem>(*equations,
                                                 validate_only ? Evaluation::interpreted : options.evaluation);
     Eigen::VectorXd y, y_dot;
@@ -336,12 +347,21 @@ namespace hamilton::lumped
     out << "Lumped system: " << s.coordinates.size() << " coordinates (";
     for (unsigned int i = 0; i < s.coordinates.size(); ++i)
       out << (i ? ", " : "") << s.coordinates[i].name << (equations->algebraic[i] ? " [algebraic velocity]" : "");
-    out << "), " << s.constraints.size() << " constraints, " << s.time_functions.size() << " time functions\n";
+    out << "), " << equations->m << " constraints, " << s.time_functions.size() << " time functions\n";
     if (s.hamiltonian.given)
       out << "  given by its Hamiltonian: canonical equations in (q, p)"
           << (s.hamiltonian.transformation == "exchange" ? ", exchanged (p, q) -> (-q*, p*)" : "") << "\n";
     for (const auto &w : s.warnings)
       out << "  WARNING: " << w << "\n";
+    nlohmann::json equilibrium;
+    if (statics.enabled())
+      {
+        if (!statics.result)
+          statics.result = statics.solve(*equations);
+        equilibrium = statics.report(*statics.result, *equations, out);
+        if (!statics.simulate())
+          return {{"statics", equilibrium}, {"warnings", s.warnings}};
+      }
 
     out << std::flush; // before the progress on stderr
     if (!this->compiled)
@@ -421,7 +441,7 @@ namespace hamilton::lumped
       j["coordinates"].push_back({{"name", s.coordinates[i].name},
                                   {"electrical", s.coordinates[i].electrical},
                                   {"algebraic_velocity", bool(equations->algebraic[i])}});
-    j["constraints"]        = s.constraints.size();
+    j["constraints"]        = equations->m;
     j["matrix_form"]        = equations->matrix_form.exists;
     j["neglected"]          = s.neglected;
     j["final_time_s"]       = options.final_time;
@@ -464,12 +484,21 @@ namespace hamilton::lumped
         for (const auto &[column, unit] : s.hamiltonian.momentum_units)
           j["hamiltonian"]["momenta"][column] = unit;
       }
+    if (statics.enabled())
+      j["statics"] = equilibrium;
     if (linearize_at != "none")
       {
-        const bool   final = linearize_at == "final";
-        const auto  &y     = final ? result.final_y : result.initial_y;
-        const auto  &yd    = final ? result.final_y_dot : result.initial_y_dot;
-        const double t     = final ? options.final_time : 0.;
+        const bool   final = linearize_at == "final", rest = linearize_at == "equilibrium";
+        // at rest at the static equilibrium: (q, 0, lambda, mu = 0, W = 0), y' = 0
+        std::vector<double> at_rest(compiled.size(), 0.), rates(compiled.size(), 0.);
+        if (rest)
+          {
+            std::copy(statics.result->q.begin(), statics.result->q.end(), at_rest.begin());
+            std::copy(statics.result->lambda.begin(), statics.result->lambda.end(), at_rest.begin() + 2 * equations->n);
+          }
+        const auto  &y     = rest ? at_rest : final ? result.final_y : result.initial_y;
+        const auto  &yd    = rest ? rates : final ? result.final_y_dot : result.initial_y_dot;
+        const double t     = rest ? statics.time : final ? options.final_time : 0.;
         const auto   lin   = compiled.linearize(t, y.data(), yd.data());
         const auto   rows  = [](const Eigen::MatrixXd &A) {
           std::vector<std::vector<double>> r(A.rows(), std::vector<double>(A.cols()));
@@ -483,9 +512,9 @@ namespace hamilton::lumped
           states.push_back(c.name);
         for (const auto &c : s.coordinates)
           states.push_back(c.name + "_dot");
-        for (unsigned int k = 0; k < s.constraints.size(); ++k)
+        for (unsigned int k = 0; k < equations->m; ++k)
           states.push_back("lambda_" + std::to_string(k + 1));
-        for (unsigned int k = 0; k < s.constraints.size(); ++k)
+        for (unsigned int k = 0; k < equations->m; ++k)
           states.push_back("mu_" + std::to_string(k + 1));
         for (const auto &f : s.time_functions)
           inputs.push_back(f.second.name);

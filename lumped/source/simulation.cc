@@ -263,8 +263,8 @@ namespace hamilton::lumped
         velocity_constraints.push_back(r);
         F.push_back(r);
       }
-    for (unsigned int k = 0; k < m; ++k)
-      F.push_back(eq.constraints[k]);
+    for (unsigned int k = 0; k < m; ++k) // a velocity constraint has no position level: its mu stays 0
+      F.push_back(eq.on_velocities[k] ? ex(mu[k]) : eq.constraints[k]);
     F.push_back(wd[0] - eq.supplied_power);
     F.push_back(wd[1] - eq.source_power);
     F.push_back(wd[2] - eq.dissipated_power);
@@ -515,7 +515,8 @@ namespace hamilton::lumped
     constraint_text(const Equations &eq, unsigned int k)
     {
       std::ostringstream s;
-      s << "constraint " << k + 1 << " '" << eq.constraints[k] << " = 0'";
+      s << (eq.on_velocities[k] ? "velocity constraint " : "constraint ") << k + 1 << " '" << eq.constraints[k]
+        << " = 0'";
       return s.str();
     }
 
@@ -581,9 +582,9 @@ namespace hamilton::lumped
       for (unsigned int i = 0; i < n; ++i)
         {
           A.block(0, i, n, 1) = eq.algebraic[i] ? Jy.block(n, n + i, n, 1) : Jyd.block(n, n + i, n, 1);
-          for (unsigned int k = 0; k < m; ++k)
+          for (unsigned int k = 0; k < m; ++k) // Phi_q (A of a velocity constraint) at either level
             if (eq.algebraic[i] == velocity_level[k])
-              A(n + k, i) = velocity_level[k] ? Jy(2 * n + k, n + i) : Jy(2 * n + m + k, i);
+              A(n + k, i) = Jy(2 * n + k, n + i);
         }
       A.block(0, n, n, m) = Jy.block(n, 2 * n, n, m);
       return A;
@@ -597,7 +598,7 @@ namespace hamilton::lumped
       std::vector<bool>  velocity_level(m, false);
       for (unsigned int k = 0; k < m; ++k)
         for (unsigned int i = 0; i < n; ++i)
-          if (eq.algebraic[i] && Jy(2 * n + m + k, i) != 0)
+          if (eq.algebraic[i] && Jy(2 * n + k, n + i) != 0)
             velocity_level[k] = true;
       return velocity_level;
     }
@@ -711,7 +712,7 @@ namespace hamilton::lumped
         const Matrix Jy    = jacobians(c, 0., y, y_dot).first;
         Matrix       A(m, vfree.size());
         for (unsigned int j = 0; j < vfree.size(); ++j)
-          A.col(j) = Jy.block(2 * n + m, vfree[j], m, 1); // Phi_q
+          A.col(j) = Jy.block(2 * n, n + vfree[j], m, 1); // Phi_q, or A of a velocity constraint
         c.residual(0., y.data(), y_dot.data(), F.data());
         const VectorE r    = F.segment(2 * n, m); // Phi_q v + Phi_t
         const VectorE step = A.completeOrthogonalDecomposition().solve(r);
@@ -739,7 +740,7 @@ namespace hamilton::lumped
         for (unsigned int k = 0; k < m; ++k)
           r[n + k] = velocity_level[k] ?
                        F[2 * n + k] :
-                       Jy.row(2 * n + m + k).head(n).dot(y_dot.segment(n, n)) + out[c.n_outputs + 1 + k];
+                       Jy.row(2 * n + k).segment(n, n).dot(y_dot.segment(n, n)) + out[c.n_outputs + 1 + k];
         if (iteration > 0 && (r.norm() <= 1e-12 * (1 + y.norm()) || iteration == 30 || r.norm() >= previous))
           break;
         previous = r.norm();
@@ -863,7 +864,7 @@ namespace hamilton::lumped
       c->compiled->jacobian(t, N_VGetArrayPointer(y), N_VGetArrayPointer(y_dot), A.data(), B.data());
       if (m > 0)
         {
-          const Eigen::JacobiSVD<Matrix> svd(Matrix(A.block(2 * n + m, 0, m, n)));
+          const Eigen::JacobiSVD<Matrix> svd(Matrix(A.block(2 * n, n, m, n))); // Phi_q and the A of velocity constraints
           const auto                     sv = svd.singularValues();
           // near a change point the solution is not unique and IDA may
           // step across it or stall: stop, deterministically, on approach
@@ -896,7 +897,7 @@ namespace hamilton::lumped
       const unsigned int N = c.size(), n = eq.n, m = eq.m;
       Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> A(N, N), B(N, N);
       c.jacobian(0., y, y_dot, A.data(), B.data());
-      const Eigen::JacobiSVD<Matrix> svd(Matrix(A.block(2 * n + m, 0, m, n)));
+      const Eigen::JacobiSVD<Matrix> svd(Matrix(A.block(2 * n, n, m, n)));
       return svd.singularValues()[m - 1] / svd.singularValues()[0];
     }
 

@@ -468,6 +468,11 @@ namespace hamilton::lumped
                       "motion, e.g. 'x - 0.01*sin(2*pi*50*t)'); it then does work, booked "
                       "as supplied. Prescribed motions should start smoothly: a step or a "
                       "kink of a table is a jump of position or velocity.");
+    prm.declare_entry("Velocity constraints", "", Patterns::Anything(),
+                      "Velocity (non-holonomic) constraints A(q) q_dot + b(q, t) = 0, linear in the "
+                      "velocities, expressions separated by ';' (e.g. a knife edge 'x_dot*sin(theta) - "
+                      "y_dot*cos(theta)'). Each adds a multiplier lambda_k (after those of 'Constraints') "
+                      "with the generalized force -A^T lambda; its column constraint_k is A q_dot + b.");
     prm.declare_entry("Initial positions", "", Patterns::Anything(),
                       "'coordinate: value' separated by ';' (default 0). With "
                       "constraints, the coordinates listed here are kept and the "
@@ -553,11 +558,12 @@ namespace hamilton::lumped
     prm.declare_entry("Relative tolerance", "1e-8", Patterns::Double(), "IDA relative error tolerance.");
     prm.declare_entry("Absolute tolerance", "1e-10", Patterns::Double(),
                       "IDA absolute error tolerance (in the units of each unknown).");
-    prm.declare_entry("Linearize at", "none", Patterns::Selection("none|initial|final"),
-                      "Linearize the equations at the consistent initial state or at the final "
-                      "state (an equilibrium the run has settled to): eigenvalues and the "
-                      "descriptor state space E x' = A x + B u, y = C x + D u (inputs: the time "
-                      "functions; outputs: the named outputs) in linearization.json.");
+    prm.declare_entry("Linearize at", "none", Patterns::Selection("none|initial|final|equilibrium"),
+                      "Linearize the equations at the consistent initial state, at the final "
+                      "state (an equilibrium the run has settled to), or at rest at the static "
+                      "equilibrium of 'Statics' (Analysis = equilibrium and simulation): eigenvalues "
+                      "and the descriptor state space E x' = A x + B u, y = C x + D u (inputs: the "
+                      "time functions; outputs: the named outputs) in linearization.json.");
     prm.declare_entry("Evaluation", "compiled", Patterns::Selection("compiled|automatic|interpreted"),
                       "How the derived equations are evaluated: compiled by the C compiler "
                       "(35 ms and more, then the fastest), interpreted (their canonical program "
@@ -958,10 +964,31 @@ namespace hamilton::lumped
           if (c.has(q.velocity))
             input_error(where, "Constraints", shown(text),
                         "uses the velocity " + q.name + "_dot. 'Constraints' are holonomic, Phi(q, t) = 0 (positions "
-                        "and time only); constraints on velocities (non-holonomic) are not supported yet. Write "
-                        "the constraint on positions if it is integrable (e.g. x - r*theta instead of "
-                        "x_dot - r*theta_dot).");
+                        "and time only). Move a constraint on velocities (non-holonomic, A(q) q_dot + b(q, t) = 0) "
+                        "to the entry 'Velocity constraints' of subsection 'Lumped system', or write it on "
+                        "positions if it is integrable (e.g. x - r*theta instead of x_dot - r*theta_dot).");
         constraints.push_back(c);
+      }
+    for (const auto &text : split_expressions(s.get("Velocity constraints")))
+      {
+        const GiNaC::ex c = parse(text, where, "Velocity constraints", false).expand();
+        bool            velocity = false;
+        for (const auto &q : coordinates)
+          {
+            velocity = velocity || !c.diff(q.velocity).is_zero();
+            for (const auto &r : coordinates)
+              if (!c.diff(q.velocity).diff(r.velocity).expand().is_zero())
+                input_error(where, "Velocity constraints", shown(text),
+                            "is not linear in the velocities (it holds a product or a function of " + q.name +
+                              "_dot and " + r.name + "_dot). Write it as A(q) q_dot + b(q, t): each velocity "
+                              "multiplied by an expression of the positions and time, e.g. "
+                              "'x_dot*sin(theta) - y_dot*cos(theta)'.");
+          }
+        if (!velocity)
+          input_error(where, "Velocity constraints", shown(text),
+                      "uses no velocity: it is a holonomic constraint Phi(q, t) = 0. Move it to the entry "
+                      "'Constraints'.");
+        velocity_constraints.push_back(c);
       }
     for (const auto *entry : {"Initial positions", "Initial velocities"})
       for (const auto &item : split_expressions(s.get(entry)))

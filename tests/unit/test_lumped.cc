@@ -400,7 +400,8 @@ TEST(Lumped, EveryComponentIsRegistered)
 {
   EXPECT_EQ(ComponentRegistry::instance().pattern(),
             "3rrr robot|capacitor|cart|current source|dc motor|inductor|modal beam|movable-core inductor|movable-plate capacitor|moving "
-            "coil|overhead crane|pendulum|resistor|scotch yoke|slider-crank|two-link arm|voltage source");
+            "coil|overhead crane|pendulum|point force|resistor|rigid body|scotch yoke|slider-crank|torque|two-link arm|voltage "
+            "source");
 }
 
 // Linearization of the series RLC circuit: eigenvalues -R/(2L) +- i wd.

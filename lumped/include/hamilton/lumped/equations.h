@@ -24,19 +24,24 @@ namespace hamilton::lumped
   class Equations
   {
   public:
-    /** Derive; throws InputError for a coordinate that cannot be solved for. */
-    explicit Equations(const System &system);
+    /**
+     * Derive; throws InputError for a coordinate that cannot be solved for
+     * (unless `dynamics` is false: a static analysis alone needs no inertia).
+     */
+    explicit Equations(const System &system, bool dynamics = true);
 
     const System &system;
     unsigned int  n = 0; ///< coordinates
-    unsigned int  m = 0; ///< constraints
+    unsigned int  m = 0; ///< constraints: the holonomic ones, then the velocity constraints
 
     GiNaC::matrix                mass;        ///< n x n, M(q, v)
     std::vector<GiNaC::ex>       residual;    ///< R_i (n)
     std::vector<GiNaC::symbol>   multipliers; ///< lambda_k (m)
-    std::vector<GiNaC::ex>       constraints; ///< Phi_k (m)
-    GiNaC::matrix                constraint_jacobian; ///< m x n
-    std::vector<GiNaC::ex>       constraint_rates;    ///< Phi_t (m): 0 unless a constraint depends on time
+    std::vector<GiNaC::ex>       constraints; ///< Phi_k (m); A_k v + b_k for a velocity constraint
+    GiNaC::matrix                constraint_jacobian; ///< m x n: Phi_q, or A for a velocity constraint
+    std::vector<GiNaC::ex>       constraint_rates;    ///< Phi_t (m), or b: 0 unless a constraint depends on time
+    /** Per constraint: a velocity (non-holonomic) constraint A(q) v + b(q, t) = 0, imposed at velocity level only. */
+    std::vector<bool>            on_velocities;
     GiNaC::ex                    energy, supplied_power, source_power, dissipated_power;
     std::vector<bool>            algebraic; ///< velocity i algebraic (row of M zero)
 

@@ -3,6 +3,7 @@
 
 #include <hamilton/lumped/equations.h>
 #include <hamilton/lumped/simulation.h>
+#include <hamilton/lumped/statics.h>
 #include <hamilton/lumped/system.h>
 
 #include <nlohmann/json.hpp>
@@ -75,6 +76,7 @@ namespace hamilton::lumped
     double                     harmonic_frequency = 0; ///< Hz; 0: no harmonic analysis
     unsigned int               harmonic_periods   = 10;
     double                     frame_interval     = 0; ///< s; 0: no animation
+    Statics                    statics; ///< the static equilibrium, if asked for
   };
 } // namespace hamilton::lumped
 

@@ -221,6 +221,11 @@ namespace hamilton::lumped
     GiNaC::ex kinetic = 0, potential = 0, magnetic = 0, electric = 0, dissipation = 0;
     std::vector<GiNaC::ex>                           forces, non_reciprocal_forces; ///< per coordinate
     std::vector<GiNaC::ex>                           constraints;
+    /**
+     * Velocity (non-holonomic) constraints A(q) q_dot + b(q, t) = 0, linear in
+     * the velocities; their multipliers follow those of `constraints`.
+     */
+    std::vector<GiNaC::ex>                           velocity_constraints;
     std::vector<std::pair<std::string, GiNaC::ex>>   outputs;
     /**
      * SI unit of a coordinate or an output, by name (see base/columns.h):
