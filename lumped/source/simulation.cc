@@ -184,6 +184,7 @@ namespace hamilton::lumped
     , m(eq.m)
     , n_inputs(eq.system.time_functions.size())
     , n_outputs(eq.system.outputs.size())
+    , n_work(3 + eq.element_powers.size())
     , evaluation(evaluation)
     , functions(std::make_unique<Functions>())
     , equations(eq)
@@ -204,7 +205,7 @@ namespace hamilton::lumped
       qd.emplace_back("qd_" + std::to_string(i));
     for (unsigned int k = 0; k < m; ++k)
       mu.emplace_back("mu_" + std::to_string(k));
-    for (unsigned int k = 0; k < 3; ++k)
+    for (unsigned int k = 0; k < n_work; ++k)
       wd.emplace_back("wd_" + std::to_string(k));
     for (const auto *group : {&q, &v})
       for (const auto &sym : *group)
@@ -240,6 +241,8 @@ namespace hamilton::lumped
     F.push_back(wd[0] - eq.supplied_power);
     F.push_back(wd[1] - eq.source_power);
     F.push_back(wd[2] - eq.dissipated_power);
+    for (unsigned int k = 3; k < n_work; ++k)
+      F.push_back(wd[k] - eq.element_powers[k - 3].second);
     for (auto &f : F)
       f = f.subs(values);
 
@@ -283,6 +286,8 @@ namespace hamilton::lumped
                       .subs(values));
     for (unsigned int k = 0; k < m; ++k)
       out.push_back(eq.constraints[k].subs(values));
+    for (const auto &part : eq.domain_energies)
+      out.push_back(part.second.subs(values));
 
     // for the linearization: dF/du (N x n_u), d(outputs)/d(q, v, lambda)
     // and d(outputs)/du, dense, row-major
@@ -368,7 +373,7 @@ namespace hamilton::lumped
     // in a buffer reused by every call
     auto              &x = buffer;
     const unsigned int u = n_inputs, head = 1 + 4 * u + 2 * n + 2 * m;
-    x.resize(head + 2 * n + 3);
+    x.resize(head + 2 * n + n_work);
     x[0] = t;
     for (unsigned int k = 0; k < u; ++k)
       {
@@ -382,7 +387,7 @@ namespace hamilton::lumped
     if (y_dot)
       {
         std::copy(y_dot, y_dot + 2 * n, x.begin() + head);
-        std::copy(y_dot + 2 * n + 2 * m, y_dot + 2 * n + 2 * m + 3, x.begin() + head + 2 * n);
+        std::copy(y_dot + 2 * n + 2 * m, y_dot + 2 * n + 2 * m + n_work, x.begin() + head + 2 * n);
       }
     else
       std::fill(x.begin() + head, x.end(), 0.);
@@ -418,8 +423,8 @@ namespace hamilton::lumped
         for (; b != functions->dy_dot.end() && b->first == row; ++b)
           dy_dot[row * N + b->second] = values[k++];
       }
-    for (unsigned int w = 0; w < 3; ++w) // W' - P
-      dy_dot[(N - 3 + w) * N + N - 3 + w] = 1;
+    for (unsigned int w = 0; w < n_work; ++w) // W' - P
+      dy_dot[(N - n_work + w) * N + N - n_work + w] = 1;
   }
 
   void
@@ -431,7 +436,7 @@ namespace hamilton::lumped
   Linearization
   CompiledSystem::linearize(double t, const double *y, const double *y_dot) const
   {
-    const unsigned int N = size(), M = N - 3, u = n_inputs, p = n_outputs; // without the work integrals
+    const unsigned int N = size(), M = N - n_work, u = n_inputs, p = n_outputs; // without the work integrals
     Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> Fy(N, N), Fyd(N, N);
     jacobian(t, y, y_dot, Fy.data(), Fyd.data());
     std::vector<double> l(functions->canonical->size(Functions::linear));
@@ -512,8 +517,11 @@ namespace hamilton::lumped
       if (i < 2 * n + 2 * m)
         return state ? "stabilizing multiplier mu_" + std::to_string(i - 2 * n - m + 1) :
                        constraint_text(eq, i - 2 * n - m);
-      const char *work[] = {"supplied", "source", "dissipated"};
-      return std::string(state ? "the integral of the " : "the ") + work[i - 2 * n - 2 * m] + " power";
+      const unsigned int w      = i - 2 * n - 2 * m;
+      const char        *work[] = {"supplied", "source", "dissipated"};
+      if (w >= 3)
+        return (state ? "the work " : "the power of the work ") + eq.element_powers[w - 3].first;
+      return std::string(state ? "the integral of the " : "the ") + work[w] + " power";
     }
 
     /**
@@ -699,7 +707,7 @@ namespace hamilton::lumped
     // acceleration form Phi_q a + Gamma = 0
     y_dot.head(n)                      = y.segment(n, n);
     const std::vector<bool> velocity_level = velocity_level_constraints(eq, jacobians(c, 0., y, y_dot).first);
-    std::vector<double> out(c.n_outputs + 1 + 2 * m);
+    std::vector<double> out(c.output_size());
     double              previous = std::numeric_limits<double>::infinity();
     for (int iteration = 0;; ++iteration)
       {
@@ -749,8 +757,8 @@ namespace hamilton::lumped
       if (eq.algebraic[i])
         y_dot[n + i] = 0;
     evaluate_at_zero(y);
-    for (unsigned int w = 0; w < 3; ++w)
-      y_dot[N - 3 + w] = -F[N - 3 + w];
+    for (unsigned int w = 0; w < c.n_work; ++w)
+      y_dot[N - c.n_work + w] = -F[N - c.n_work + w];
     std::string bad = non_finite(eq, y.data(), N, true);
     if (bad.empty())
       bad = non_finite(eq, y_dot.data(), N, true);
@@ -777,6 +785,10 @@ namespace hamilton::lumped
     for (const char *name : {"stored_energy_change_J", "supplied_work_J", "source_work_J", "dissipated_energy_J",
                              "audit_residual_J"})
       columns.push_back(name);
+    for (const auto &part : eq.domain_energies)
+      columns.push_back(part.first);
+    for (const auto &part : eq.element_powers)
+      columns.push_back(part.first);
     return columns;
   }
 
@@ -923,9 +935,10 @@ namespace hamilton::lumped
 
     VectorE y0, y_dot0;
     consistent_initial_state(c, eq, y0, y_dot0);
-    std::vector<double> out(c.n_outputs + 1 + 2 * m);
+    std::vector<double> out(c.output_size());
     c.outputs(0., y0.data(), out.data());
     const double E0 = out[c.n_outputs];
+    const std::vector<double> domain0(out.end() - 4, out.end());
     summary.initial_y.assign(y0.data(), y0.data() + N);
     summary.initial_y_dot.assign(y_dot0.data(), y_dot0.data() + N);
 
@@ -934,10 +947,34 @@ namespace hamilton::lumped
       std::vector<double> row{t};
       row.insert(row.end(), y, y + 2 * n + m);
       row.insert(row.end(), out.begin(), out.begin() + c.n_outputs);
-      row.insert(row.end(), out.begin() + c.n_outputs + 1 + m, out.end()); // Phi
-      const double stored = out[c.n_outputs] - E0, supplied = y[N - 3], source = y[N - 2], dissipated = y[N - 1];
-      const double audit  = stored - (supplied + source - dissipated);
+      row.insert(row.end(), out.begin() + c.n_outputs + 1 + m, out.end() - 4); // Phi
+      const double *W      = y + 2 * n + 2 * m;
+      const double  stored = out[c.n_outputs] - E0, supplied = W[0], source = W[1], dissipated = W[2];
+      const double  audit  = stored - (supplied + source - dissipated);
       row.insert(row.end(), {stored, supplied, source, dissipated, audit});
+      // the parts: stored energy by domain, works per element, and how far
+      // each total is from the sum of its parts
+      double parts[4] = {0, 0, 0, 0}; // stored, supplied, source, dissipated
+      summary.audit_parts.clear();
+      for (unsigned int d = 0; d < 4; ++d)
+        {
+          const double change = out[out.size() - 4 + d] - domain0[d];
+          row.push_back(change);
+          parts[0] += change;
+          summary.audit_parts.emplace_back(eq.domain_energies[d].first, change);
+        }
+      for (unsigned int k = 3; k < c.n_work; ++k)
+        {
+          const std::string &name = eq.element_powers[k - 3].first;
+          row.push_back(W[k]);
+          summary.audit_parts.emplace_back(name, W[k]);
+          for (unsigned int kind = 1; kind < 4; ++kind)
+            if (name.rfind(kind == 1 ? "supplied_work_" : kind == 2 ? "source_work_" : "dissipated_energy_", 0) == 0)
+              parts[kind] += W[k];
+        }
+      for (unsigned int kind = 0; kind < 4; ++kind)
+        summary.largest_parts_residual =
+          std::max(summary.largest_parts_residual, std::abs((kind == 0 ? stored : W[kind - 1]) - parts[kind]));
       // a non-finite number is never written as a result
       std::string bad;
       for (unsigned int k = 0; k < row.size(); ++k)
@@ -980,8 +1017,16 @@ namespace hamilton::lumped
         // index-2 multipliers (lambda, mu) are excluded from the error test
         // and get a loose weight in the corrector's convergence test (they
         // are determined to O(h) only)
+        // the works per element are excluded from the error test too: they
+        // are parts of the totals and must not change the steps
         const bool multiplier = i >= 2 * n && i < 2 * n + 2 * m;
-        const bool algebraic  = multiplier || (i >= n && i < 2 * n && eq.algebraic[i - n]);
+        // the algebraic velocities of coordinates that carry a resistive
+        // force (a diode's current) are in the error test: their steep
+        // switching then controls the step, which the Newton iteration
+        // cannot follow otherwise
+        const bool switching = i >= n && i < 2 * n && !eq.system.resistive_forces[i - n].is_zero();
+        const bool algebraic =
+          multiplier || (i >= n && i < 2 * n && eq.algebraic[i - n] && !switching) || i >= 2 * n + 2 * m + 3;
         N_VGetArrayPointer(id)[i]   = algebraic ? 0. : 1.;
         N_VGetArrayPointer(atol)[i] = multiplier ? 1e3 : options.absolute_tolerance;
       }
@@ -1050,6 +1095,9 @@ namespace hamilton::lumped
         check(IDASetJacFn(ida, jacobian_callback), "IDASetJacFn");
         check(IDASetId(ida, id), "IDASetId");
         check(IDASetSuppressAlg(ida, SUNTRUE), "IDASetSuppressAlg");
+        if (std::any_of(eq.system.resistive_forces.begin(), eq.system.resistive_forces.end(),
+                        [](const ex &f) { return !f.is_zero(); }))
+          check(IDASetMaxNonlinIters(ida, 20), "IDASetMaxNonlinIters"); // a diode's exponential law
         // IDASolve returns every `steps_per_check` steps for the checks below
         check(IDASetMaxNumSteps(ida, steps_per_check), "IDASetMaxNumSteps");
         check(IDASetStopTime(ida, options.final_time), "IDASetStopTime");

@@ -63,7 +63,7 @@ namespace hamilton::lumped
    * The equations compiled to machine code (GiNaC compile_ex through the C
    * compiler), with the parameters' values substituted: residual and
    * Jacobian of the DAE, outputs. Unknowns y = (q, v, lambda, mu, W_supplied,
-   * W_source, W_dissipated): the index-2 stabilized (Gear-Gupta-Leimkuhler)
+   * W_source, W_dissipated, the works per element): the index-2 stabilized (Gear-Gupta-Leimkuhler)
    * form q' = v + Phi_q^T mu, R(q, v, v', lambda) = 0, Phi_q v + Phi_t = 0,
    * Phi(q, t) = 0, with the supplied, source and dissipated work integrated as
    * three more unknowns.
@@ -82,11 +82,24 @@ namespace hamilton::lumped
     explicit CompiledSystem(const Equations &equations, Evaluation evaluation = Evaluation::compiled);
     ~CompiledSystem();
 
-    unsigned int n, m, n_inputs, n_outputs;
+    /**
+     * n_work: the work integrals, the three totals (supplied, source,
+     * dissipated) and then Equations::element_powers.
+     */
+    unsigned int n, m, n_inputs, n_outputs, n_work;
     unsigned int
     size() const
     {
-      return 2 * n + 2 * m + 3;
+      return 2 * n + 2 * m + n_work;
+    }
+    /**
+     * The number of values outputs() writes: the named outputs, E, Gamma (m),
+     * Phi (m), the stored energy by domain (Equations::domain_energies).
+     */
+    unsigned int
+    output_size() const
+    {
+      return n_outputs + 1 + 2 * m + 4;
     }
     /** Time functions at t (the inputs u). */
     std::vector<double>
@@ -101,7 +114,7 @@ namespace hamilton::lumped
     Linearization
     linearize(double t, const double *y, const double *y_dot) const;
 
-    /** Named outputs, the Jacobi integral E, Gamma = d(Phi_q v)/dq v (m), Phi (m). */
+    /** Named outputs, the Jacobi integral E, Gamma = d(Phi_q v)/dq v (m), Phi (m), E per domain (4). */
     void
     outputs(double t, const double *y, double *result) const;
 
@@ -136,6 +149,13 @@ namespace hamilton::lumped
   {
     std::vector<std::string> columns;
     double supplied_work = 0, source_work = 0, dissipated_energy = 0, stored_energy_change = 0;
+    /**
+     * The audit per element and domain at the end: column name and value
+     * (the columns after audit_residual_J), and the largest difference
+     * between a total and the sum of its parts over the rows (J).
+     */
+    std::vector<std::pair<std::string, double>> audit_parts;
+    double largest_parts_residual = 0;
     double largest_audit_residual = 0; ///< J, over the output times
     /** J: the largest magnitude of the stored energy change, supplied, source and dissipated work over the rows. */
     double largest_energy_term = 0;
