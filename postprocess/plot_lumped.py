@@ -27,7 +27,8 @@ def columns(directory):
         lumped = json.load(f)["lumped"]
     names = [c["name"] for c in lumped["coordinates"]]
     data = read(os.path.join(directory, "lumped.csv"))
-    known = {"t_s", *AUDIT, *names, *[n + "_dot" for n in names]}
+    parts = lumped.get("energy_audit", {}).get("parts", {})  # the audit per element and domain
+    known = {"t_s", *AUDIT, *parts, *names, *[n + "_dot" for n in names]}
     outputs = [k for k in data if k not in known and not k.startswith(("lambda_", "constraint_"))]
     return data, names, outputs
 
