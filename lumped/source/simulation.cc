@@ -167,7 +167,8 @@ namespace hamilton::lumped
       residual,
       jacobian,
       outputs,
-      linear
+      linear,
+      powers
     };
     std::vector<std::pair<unsigned, unsigned>> dy, dy_dot; ///< nonzero entries of the Jacobian, in order
     // the four lists (parameters substituted) in canonical form
@@ -184,7 +185,7 @@ namespace hamilton::lumped
     , m(eq.m)
     , n_inputs(eq.system.time_functions.size())
     , n_outputs(eq.system.outputs.size())
-    , n_work(3 + eq.element_powers.size())
+    , n_parts(eq.element_powers.size())
     , evaluation(evaluation)
     , functions(std::make_unique<Functions>())
     , equations(eq)
@@ -205,7 +206,7 @@ namespace hamilton::lumped
       qd.emplace_back("qd_" + std::to_string(i));
     for (unsigned int k = 0; k < m; ++k)
       mu.emplace_back("mu_" + std::to_string(k));
-    for (unsigned int k = 0; k < n_work; ++k)
+    for (unsigned int k = 0; k < 3; ++k)
       wd.emplace_back("wd_" + std::to_string(k));
     for (const auto *group : {&q, &v})
       for (const auto &sym : *group)
@@ -241,8 +242,6 @@ namespace hamilton::lumped
     F.push_back(wd[0] - eq.supplied_power);
     F.push_back(wd[1] - eq.source_power);
     F.push_back(wd[2] - eq.dissipated_power);
-    for (unsigned int k = 3; k < n_work; ++k)
-      F.push_back(wd[k] - eq.element_powers[k - 3].second);
     for (auto &f : F)
       f = f.subs(values);
 
@@ -303,11 +302,18 @@ namespace hamilton::lumped
           L.push_back(out[o].diff(u.first));
       }
 
+    // the powers of the audit per element (IDAS quadratures)
+    std::vector<ex> P;
+    for (const auto &part : eq.element_powers)
+      P.push_back(part.second.subs(values));
+
     if (J.empty())
       J.push_back(0);
     if (L.empty())
       L.push_back(0);
-    const std::vector<std::vector<ex>> lists{F, J, out, L};
+    if (P.empty())
+      P.push_back(0);
+    const std::vector<std::vector<ex>> lists{F, J, out, L, P};
     functions->symbols = x;
     functions->canonical = std::make_unique<CanonicalLists>(lists, x);
     functions->source    = functions->canonical->c_source();
@@ -373,7 +379,7 @@ namespace hamilton::lumped
     // in a buffer reused by every call
     auto              &x = buffer;
     const unsigned int u = n_inputs, head = 1 + 4 * u + 2 * n + 2 * m;
-    x.resize(head + 2 * n + n_work);
+    x.resize(head + 2 * n + 3);
     x[0] = t;
     for (unsigned int k = 0; k < u; ++k)
       {
@@ -387,7 +393,7 @@ namespace hamilton::lumped
     if (y_dot)
       {
         std::copy(y_dot, y_dot + 2 * n, x.begin() + head);
-        std::copy(y_dot + 2 * n + 2 * m, y_dot + 2 * n + 2 * m + n_work, x.begin() + head + 2 * n);
+        std::copy(y_dot + 2 * n + 2 * m, y_dot + 2 * n + 2 * m + 3, x.begin() + head + 2 * n);
       }
     else
       std::fill(x.begin() + head, x.end(), 0.);
@@ -423,8 +429,15 @@ namespace hamilton::lumped
         for (; b != functions->dy_dot.end() && b->first == row; ++b)
           dy_dot[row * N + b->second] = values[k++];
       }
-    for (unsigned int w = 0; w < n_work; ++w) // W' - P
-      dy_dot[(N - n_work + w) * N + N - n_work + w] = 1;
+    for (unsigned int w = 0; w < 3; ++w) // W' - P
+      dy_dot[(N - 3 + w) * N + N - 3 + w] = 1;
+  }
+
+  void
+  CompiledSystem::audit_powers(double t, const double *y, const double *y_dot, double *result) const
+  {
+    if (n_parts > 0)
+      evaluate(Functions::powers, arguments(t, y, y_dot), result);
   }
 
   void
@@ -436,7 +449,7 @@ namespace hamilton::lumped
   Linearization
   CompiledSystem::linearize(double t, const double *y, const double *y_dot) const
   {
-    const unsigned int N = size(), M = N - n_work, u = n_inputs, p = n_outputs; // without the work integrals
+    const unsigned int N = size(), M = N - 3, u = n_inputs, p = n_outputs; // without the work integrals
     Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> Fy(N, N), Fyd(N, N);
     jacobian(t, y, y_dot, Fy.data(), Fyd.data());
     std::vector<double> l(functions->canonical->size(Functions::linear));
@@ -517,11 +530,8 @@ namespace hamilton::lumped
       if (i < 2 * n + 2 * m)
         return state ? "stabilizing multiplier mu_" + std::to_string(i - 2 * n - m + 1) :
                        constraint_text(eq, i - 2 * n - m);
-      const unsigned int w      = i - 2 * n - 2 * m;
-      const char        *work[] = {"supplied", "source", "dissipated"};
-      if (w >= 3)
-        return (state ? "the work " : "the power of the work ") + eq.element_powers[w - 3].first;
-      return std::string(state ? "the integral of the " : "the ") + work[w] + " power";
+      const char *work[] = {"supplied", "source", "dissipated"};
+      return std::string(state ? "the integral of the " : "the ") + work[i - 2 * n - 2 * m] + " power";
     }
 
     /**
@@ -757,8 +767,8 @@ namespace hamilton::lumped
       if (eq.algebraic[i])
         y_dot[n + i] = 0;
     evaluate_at_zero(y);
-    for (unsigned int w = 0; w < c.n_work; ++w)
-      y_dot[N - c.n_work + w] = -F[N - c.n_work + w];
+    for (unsigned int w = 0; w < 3; ++w)
+      y_dot[N - 3 + w] = -F[N - 3 + w];
     std::string bad = non_finite(eq, y.data(), N, true);
     if (bad.empty())
       bad = non_finite(eq, y_dot.data(), N, true);
@@ -834,6 +844,15 @@ namespace hamilton::lumped
               }
             return 1; // recoverable: IDAS reduces the step
           }
+      return 0;
+    }
+
+    /** The powers of the audit per element, integrated by IDAS as quadratures. */
+    int
+    quadrature_callback(double t, N_Vector y, N_Vector y_dot, N_Vector result, void *data)
+    {
+      auto *c = static_cast<Context *>(data);
+      c->compiled->audit_powers(t, N_VGetArrayPointer(y), N_VGetArrayPointer(y_dot), N_VGetArrayPointer(result));
       return 0;
     }
 
@@ -942,13 +961,14 @@ namespace hamilton::lumped
     summary.initial_y.assign(y0.data(), y0.data() + N);
     summary.initial_y_dot.assign(y_dot0.data(), y_dot0.data() + N);
 
+    std::vector<double> parts_work(c.n_parts, 0.); // the works per element (IDAS quadratures)
     const auto row_at = [&](double t, const double *y) {
       c.outputs(t, y, out.data());
       std::vector<double> row{t};
       row.insert(row.end(), y, y + 2 * n + m);
       row.insert(row.end(), out.begin(), out.begin() + c.n_outputs);
       row.insert(row.end(), out.begin() + c.n_outputs + 1 + m, out.end() - 4); // Phi
-      const double *W      = y + 2 * n + 2 * m;
+      const double *W      = y + 2 * n + 2 * m; // the totals
       const double  stored = out[c.n_outputs] - E0, supplied = W[0], source = W[1], dissipated = W[2];
       const double  audit  = stored - (supplied + source - dissipated);
       row.insert(row.end(), {stored, supplied, source, dissipated, audit});
@@ -963,14 +983,14 @@ namespace hamilton::lumped
           parts[0] += change;
           summary.audit_parts.emplace_back(eq.domain_energies[d].first, change);
         }
-      for (unsigned int k = 3; k < c.n_work; ++k)
+      for (unsigned int k = 0; k < c.n_parts; ++k)
         {
-          const std::string &name = eq.element_powers[k - 3].first;
-          row.push_back(W[k]);
-          summary.audit_parts.emplace_back(name, W[k]);
+          const std::string &name = eq.element_powers[k].first;
+          row.push_back(parts_work[k]);
+          summary.audit_parts.emplace_back(name, parts_work[k]);
           for (unsigned int kind = 1; kind < 4; ++kind)
             if (name.rfind(kind == 1 ? "supplied_work_" : kind == 2 ? "source_work_" : "dissipated_energy_", 0) == 0)
-              parts[kind] += W[k];
+              parts[kind] += parts_work[k];
         }
       for (unsigned int kind = 0; kind < 4; ++kind)
         summary.largest_parts_residual =
@@ -1017,19 +1037,19 @@ namespace hamilton::lumped
         // index-2 multipliers (lambda, mu) are excluded from the error test
         // and get a loose weight in the corrector's convergence test (they
         // are determined to O(h) only)
-        // the works per element are excluded from the error test too: they
-        // are parts of the totals and must not change the steps
         const bool multiplier = i >= 2 * n && i < 2 * n + 2 * m;
         // the algebraic velocities of coordinates that carry a resistive
         // force (a diode's current) are in the error test: their steep
         // switching then controls the step, which the Newton iteration
         // cannot follow otherwise
         const bool switching = i >= n && i < 2 * n && !eq.system.resistive_forces[i - n].is_zero();
-        const bool algebraic =
-          multiplier || (i >= n && i < 2 * n && eq.algebraic[i - n] && !switching) || i >= 2 * n + 2 * m + 3;
+        const bool algebraic  = multiplier || (i >= n && i < 2 * n && eq.algebraic[i - n] && !switching);
         N_VGetArrayPointer(id)[i]   = algebraic ? 0. : 1.;
         N_VGetArrayPointer(atol)[i] = multiplier ? 1e3 : options.absolute_tolerance;
       }
+    // the works per element: quadratures without error control, so that
+    // they never change the steps of the state
+    N_Vector        quadrature = c.n_parts > 0 ? N_VNew_Serial(c.n_parts, sun) : nullptr;
     void           *ida    = IDACreate(sun);
     SUNMatrix       matrix = SUNDenseMatrix(N, N, sun);
     SUNLinearSolver solver = eigen_dense_linear_solver(sun);
@@ -1039,6 +1059,8 @@ namespace hamilton::lumped
       SUNMatDestroy(matrix);
       for (N_Vector v : {y, y_dot, id, atol, work})
         N_VDestroy(v);
+      if (quadrature)
+        N_VDestroy(quadrature);
       SUNContext_Free(&sun);
     };
 
@@ -1093,6 +1115,11 @@ namespace hamilton::lumped
         check(IDASetUserData(ida, &context), "IDASetUserData");
         check(IDASetLinearSolver(ida, solver, matrix), "IDASetLinearSolver");
         check(IDASetJacFn(ida, jacobian_callback), "IDASetJacFn");
+        if (quadrature)
+          {
+            N_VConst(0., quadrature);
+            check(IDAQuadInit(ida, quadrature_callback, quadrature), "IDAQuadInit");
+          }
         check(IDASetId(ida, id), "IDASetId");
         check(IDASetSuppressAlg(ida, SUNTRUE), "IDASetSuppressAlg");
         if (std::any_of(eq.system.resistive_forces.begin(), eq.system.resistive_forces.end(),
@@ -1180,6 +1207,13 @@ namespace hamilton::lumped
                 throw SimulationError(context.failure);
               }
             check_state(t);
+            if (quadrature)
+              {
+                double t_quadrature = t;
+                check(IDAGetQuad(ida, &t_quadrature, quadrature), "IDAGetQuad");
+                std::copy(N_VGetArrayPointer(quadrature), N_VGetArrayPointer(quadrature) + c.n_parts,
+                          parts_work.begin());
+              }
             row_at(t, N_VGetArrayPointer(y));
             if (progress && t >= next_report * options.final_time)
               {

@@ -63,7 +63,7 @@ namespace hamilton::lumped
    * The equations compiled to machine code (GiNaC compile_ex through the C
    * compiler), with the parameters' values substituted: residual and
    * Jacobian of the DAE, outputs. Unknowns y = (q, v, lambda, mu, W_supplied,
-   * W_source, W_dissipated, the works per element): the index-2 stabilized (Gear-Gupta-Leimkuhler)
+   * W_source, W_dissipated): the index-2 stabilized (Gear-Gupta-Leimkuhler)
    * form q' = v + Phi_q^T mu, R(q, v, v', lambda) = 0, Phi_q v + Phi_t = 0,
    * Phi(q, t) = 0, with the supplied, source and dissipated work integrated as
    * three more unknowns.
@@ -82,15 +82,12 @@ namespace hamilton::lumped
     explicit CompiledSystem(const Equations &equations, Evaluation evaluation = Evaluation::compiled);
     ~CompiledSystem();
 
-    /**
-     * n_work: the work integrals, the three totals (supplied, source,
-     * dissipated) and then Equations::element_powers.
-     */
-    unsigned int n, m, n_inputs, n_outputs, n_work;
+    /** n_parts: the powers of the audit per element (Equations::element_powers). */
+    unsigned int n, m, n_inputs, n_outputs, n_parts;
     unsigned int
     size() const
     {
-      return 2 * n + 2 * m + n_work;
+      return 2 * n + 2 * m + 3;
     }
     /**
      * The number of values outputs() writes: the named outputs, E, Gamma (m),
@@ -104,6 +101,9 @@ namespace hamilton::lumped
     /** Time functions at t (the inputs u). */
     std::vector<double>
     inputs(double t) const;
+    /** The powers of the audit per element at (t, y, y') (n_parts; IDAS integrates them as quadratures). */
+    void
+    audit_powers(double t, const double *y, const double *y_dot, double *result) const;
     /** F(t, y, y'). */
     void
     residual(double t, const double *y, const double *y_dot, double *result) const;
@@ -131,7 +131,7 @@ namespace hamilton::lumped
     /** Compile the C source and use it from now on. */
     void
     compile() const;
-    /** Evaluate list 0..3 (residual, Jacobian, outputs, linearization) at the arguments x. */
+    /** Evaluate list 0..4 (residual, Jacobian, outputs, linearization, audit powers) at the arguments x. */
     void
     evaluate(unsigned int list, const std::vector<double> &x, double *result) const;
     /** The input array of the compiled functions at (t, y, y'). */
