@@ -171,7 +171,7 @@ namespace hamilton::lumped
       powers
     };
     std::vector<std::pair<unsigned, unsigned>> dy, dy_dot; ///< nonzero entries of the Jacobian, in order
-    // the four lists (parameters substituted) in canonical form
+    // the five lists (parameters substituted) in canonical form
     // (interpreted), their arguments, their C source and, once compiled, the
     // functions
     GiNaC::lst                      symbols;
