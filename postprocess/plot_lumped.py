@@ -26,7 +26,8 @@ def columns(results):
     lumped = results.json["lumped"]
     names = [c["name"] for c in lumped["coordinates"]]
     data = results.table("lumped")
-    known = {"t_s", *AUDIT, *names, *[n + "_dot" for n in names]}
+    parts = lumped.get("energy_audit", {}).get("parts", {})  # the audit per element and domain
+    known = {"t_s", *AUDIT, *parts, *names, *[n + "_dot" for n in names]}
     outputs = [k for k in data.columns if k not in known and not k.startswith(("lambda_", "constraint_"))]
     return data, names, outputs
 

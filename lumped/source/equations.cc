@@ -78,7 +78,8 @@ namespace hamilton::lumped
     for (unsigned int i = 0; i < n; ++i)
       {
         const auto &c = s.coordinates[i];
-        ex          r = -L.diff(c.position) + D.diff(c.velocity) - forces[i] - non_reciprocal_forces[i];
+        const ex    resistive = exact(s.resistive_forces[i].subs(zero));
+        ex          r = -L.diff(c.position) + D.diff(c.velocity) + resistive - forces[i] - non_reciprocal_forces[i];
         for (unsigned int j = 0; j < n; ++j)
           {
             mass(i, j) = p[i].diff(s.coordinates[j].velocity);
@@ -90,8 +91,11 @@ namespace hamilton::lumped
         energy += c.velocity * p[i];
         supplied_power += forces[i] * c.velocity;
         source_power += non_reciprocal_forces[i] * c.velocity;
-        dissipated_power += D.diff(c.velocity) * c.velocity;
+        dissipated_power += (D.diff(c.velocity) + resistive) * c.velocity;
+        if (!resistive.is_zero())
+          matrix_form.why_not = "a dissipative element (a diode) is not a Rayleigh function";
       }
+    derive_audit(zero);
 
     // velocities without inertia become algebraic, if their equation
     // determines them

@@ -475,7 +475,16 @@ namespace hamilton::lumped
                                {"largest_residual_J", result.largest_audit_residual},
                                {"largest_relative_residual", relative_residual},
                                {"relative_to", reference}};
-    j["evaluations"]        = {{"residual", result.residual_calls}, {"jacobian", result.jacobian_calls}};
+    // the audit per element and domain (final values) and how far the
+    // totals are from the sums of their parts
+    j["energy_audit"]["parts"] = nlohmann::json::object();
+    for (const auto &[name, value] : result.audit_parts)
+      j["energy_audit"]["parts"][name] = value;
+    j["energy_audit"]["largest_parts_residual_J"] = result.largest_parts_residual;
+    j["evaluations"]        = {{"residual", result.residual_calls}, {"jacobian", result.jacobian_calls},
+                               {"steps", result.steps}};
+    if (harmonic_frequency > 0) // the cost of a period, e.g. through a rectifier's switching
+      j["evaluations"]["residual_per_period"] = result.residual_calls / (options.final_time * harmonic_frequency);
     j["warnings"]           = s.warnings;
     if (s.hamiltonian.given || !s.hamiltonian.momentum_units.empty())
       {

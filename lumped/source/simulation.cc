@@ -195,10 +195,11 @@ namespace hamilton::lumped
       residual,
       jacobian,
       outputs,
-      linear
+      linear,
+      powers
     };
     std::vector<std::pair<unsigned, unsigned>> dy, dy_dot; ///< nonzero entries of the Jacobian, in order
-    // the four lists (parameters substituted) in canonical form
+    // the five lists (parameters substituted) in canonical form
     // (interpreted), their arguments, their C source and, once compiled, the
     // functions
     GiNaC::lst                      symbols;
@@ -212,6 +213,7 @@ namespace hamilton::lumped
     , m(eq.m)
     , n_inputs(eq.system.time_functions.size())
     , n_outputs(eq.system.outputs.size())
+    , n_parts(eq.element_powers.size())
     , evaluation(evaluation)
     , functions(std::make_unique<Functions>())
     , equations(eq)
@@ -311,6 +313,8 @@ namespace hamilton::lumped
                       .subs(values));
     for (unsigned int k = 0; k < m; ++k)
       out.push_back(eq.constraints[k].subs(values));
+    for (const auto &part : eq.domain_energies)
+      out.push_back(part.second.subs(values));
 
     // for the linearization: dF/du (N x n_u), d(outputs)/d(q, v, lambda)
     // and d(outputs)/du, dense, row-major
@@ -326,11 +330,18 @@ namespace hamilton::lumped
           L.push_back(out[o].diff(u.first));
       }
 
+    // the powers of the audit per element (IDAS quadratures)
+    std::vector<ex> P;
+    for (const auto &part : eq.element_powers)
+      P.push_back(part.second.subs(values));
+
     if (J.empty())
       J.push_back(0);
     if (L.empty())
       L.push_back(0);
-    const std::vector<std::vector<ex>> lists{F, J, out, L};
+    if (P.empty())
+      P.push_back(0);
+    const std::vector<std::vector<ex>> lists{F, J, out, L, P};
     functions->symbols = x;
     functions->canonical = std::make_unique<CanonicalLists>(lists, x);
     functions->source    = functions->canonical->c_source();
@@ -448,6 +459,13 @@ namespace hamilton::lumped
       }
     for (unsigned int w = 0; w < 3; ++w) // W' - P
       dy_dot[(N - 3 + w) * N + N - 3 + w] = 1;
+  }
+
+  void
+  CompiledSystem::audit_powers(double t, const double *y, const double *y_dot, double *result) const
+  {
+    if (n_parts > 0)
+      evaluate(Functions::powers, arguments(t, y, y_dot), result);
   }
 
   void
@@ -728,7 +746,7 @@ namespace hamilton::lumped
     // acceleration form Phi_q a + Gamma = 0
     y_dot.head(n)                      = y.segment(n, n);
     const std::vector<bool> velocity_level = velocity_level_constraints(eq, jacobians(c, 0., y, y_dot).first);
-    std::vector<double> out(c.n_outputs + 1 + 2 * m);
+    std::vector<double> out(c.output_size());
     double              previous = std::numeric_limits<double>::infinity();
     for (int iteration = 0;; ++iteration)
       {
@@ -806,6 +824,10 @@ namespace hamilton::lumped
     for (const char *name : {"stored_energy_change_J", "supplied_work_J", "source_work_J", "dissipated_energy_J",
                              "audit_residual_J"})
       columns.push_back(name);
+    for (const auto &part : eq.domain_energies)
+      columns.push_back(part.first);
+    for (const auto &part : eq.element_powers)
+      columns.push_back(part.first);
     return columns;
   }
 
@@ -851,6 +873,15 @@ namespace hamilton::lumped
               }
             return 1; // recoverable: IDAS reduces the step
           }
+      return 0;
+    }
+
+    /** The powers of the audit per element, integrated by IDAS as quadratures. */
+    int
+    quadrature_callback(double t, N_Vector y, N_Vector y_dot, N_Vector result, void *data)
+    {
+      auto *c = static_cast<Context *>(data);
+      c->compiled->audit_powers(t, N_VGetArrayPointer(y), N_VGetArrayPointer(y_dot), N_VGetArrayPointer(result));
       return 0;
     }
 
@@ -952,21 +983,47 @@ namespace hamilton::lumped
 
     VectorE y0, y_dot0;
     consistent_initial_state(c, eq, y0, y_dot0);
-    std::vector<double> out(c.n_outputs + 1 + 2 * m);
+    std::vector<double> out(c.output_size());
     c.outputs(0., y0.data(), out.data());
     const double E0 = out[c.n_outputs];
+    const std::vector<double> domain0(out.end() - 4, out.end());
     summary.initial_y.assign(y0.data(), y0.data() + N);
     summary.initial_y_dot.assign(y_dot0.data(), y_dot0.data() + N);
 
+    std::vector<double> parts_work(c.n_parts, 0.); // the works per element (IDAS quadratures)
     const auto row_at = [&](double t, const double *y) {
       c.outputs(t, y, out.data());
       std::vector<double> row{t};
       row.insert(row.end(), y, y + 2 * n + m);
       row.insert(row.end(), out.begin(), out.begin() + c.n_outputs);
-      row.insert(row.end(), out.begin() + c.n_outputs + 1 + m, out.end()); // Phi
-      const double stored = out[c.n_outputs] - E0, supplied = y[N - 3], source = y[N - 2], dissipated = y[N - 1];
-      const double audit  = stored - (supplied + source - dissipated);
+      row.insert(row.end(), out.begin() + c.n_outputs + 1 + m, out.end() - 4); // Phi
+      const double *W      = y + 2 * n + 2 * m; // the totals
+      const double  stored = out[c.n_outputs] - E0, supplied = W[0], source = W[1], dissipated = W[2];
+      const double  audit  = stored - (supplied + source - dissipated);
       row.insert(row.end(), {stored, supplied, source, dissipated, audit});
+      // the parts: stored energy by domain, works per element, and how far
+      // each total is from the sum of its parts
+      double parts[4] = {0, 0, 0, 0}; // stored, supplied, source, dissipated
+      summary.audit_parts.clear();
+      for (unsigned int d = 0; d < 4; ++d)
+        {
+          const double change = out[out.size() - 4 + d] - domain0[d];
+          row.push_back(change);
+          parts[0] += change;
+          summary.audit_parts.emplace_back(eq.domain_energies[d].first, change);
+        }
+      for (unsigned int k = 0; k < c.n_parts; ++k)
+        {
+          const std::string &name = eq.element_powers[k].first;
+          row.push_back(parts_work[k]);
+          summary.audit_parts.emplace_back(name, parts_work[k]);
+          for (unsigned int kind = 1; kind < 4; ++kind)
+            if (name.rfind(kind == 1 ? "supplied_work_" : kind == 2 ? "source_work_" : "dissipated_energy_", 0) == 0)
+              parts[kind] += parts_work[k];
+        }
+      for (unsigned int kind = 0; kind < 4; ++kind)
+        summary.largest_parts_residual =
+          std::max(summary.largest_parts_residual, std::abs((kind == 0 ? stored : W[kind - 1]) - parts[kind]));
       // a non-finite number is never written as a result
       std::string bad;
       for (unsigned int k = 0; k < row.size(); ++k)
@@ -1010,10 +1067,18 @@ namespace hamilton::lumped
         // and get a loose weight in the corrector's convergence test (they
         // are determined to O(h) only)
         const bool multiplier = i >= 2 * n && i < 2 * n + 2 * m;
-        const bool algebraic  = multiplier || (i >= n && i < 2 * n && eq.algebraic[i - n]);
+        // the algebraic velocities of coordinates that carry a resistive
+        // force (a diode's current) are in the error test: their steep
+        // switching then controls the step, which the Newton iteration
+        // cannot follow otherwise
+        const bool switching = i >= n && i < 2 * n && !eq.system.resistive_forces[i - n].is_zero();
+        const bool algebraic  = multiplier || (i >= n && i < 2 * n && eq.algebraic[i - n] && !switching);
         N_VGetArrayPointer(id)[i]   = algebraic ? 0. : 1.;
         N_VGetArrayPointer(atol)[i] = multiplier ? 1e3 : options.absolute_tolerance;
       }
+    // the works per element: quadratures without error control, so that
+    // they never change the steps of the state
+    N_Vector        quadrature = c.n_parts > 0 ? N_VNew_Serial(c.n_parts, sun) : nullptr;
     void           *ida    = IDACreate(sun);
     SUNMatrix       matrix = SUNDenseMatrix(N, N, sun);
     SUNLinearSolver solver = eigen_dense_linear_solver(sun);
@@ -1023,6 +1088,8 @@ namespace hamilton::lumped
       SUNMatDestroy(matrix);
       for (N_Vector v : {y, y_dot, id, atol, work})
         N_VDestroy(v);
+      if (quadrature)
+        N_VDestroy(quadrature);
       SUNContext_Free(&sun);
     };
 
@@ -1077,8 +1144,16 @@ namespace hamilton::lumped
         check(IDASetUserData(ida, &context), "IDASetUserData");
         check(IDASetLinearSolver(ida, solver, matrix), "IDASetLinearSolver");
         check(IDASetJacFn(ida, jacobian_callback), "IDASetJacFn");
+        if (quadrature)
+          {
+            N_VConst(0., quadrature);
+            check(IDAQuadInit(ida, quadrature_callback, quadrature), "IDAQuadInit");
+          }
         check(IDASetId(ida, id), "IDASetId");
         check(IDASetSuppressAlg(ida, SUNTRUE), "IDASetSuppressAlg");
+        if (std::any_of(eq.system.resistive_forces.begin(), eq.system.resistive_forces.end(),
+                        [](const ex &f) { return !f.is_zero(); }))
+          check(IDASetMaxNonlinIters(ida, 20), "IDASetMaxNonlinIters"); // a diode's exponential law
         // IDASolve returns every `steps_per_check` steps for the checks below
         check(IDASetMaxNumSteps(ida, steps_per_check), "IDASetMaxNumSteps");
         check(IDASetStopTime(ida, options.final_time), "IDASetStopTime");
@@ -1161,6 +1236,13 @@ namespace hamilton::lumped
                 throw SimulationError(context.failure);
               }
             check_state(t);
+            if (quadrature)
+              {
+                double t_quadrature = t;
+                check(IDAGetQuad(ida, &t_quadrature, quadrature), "IDAGetQuad");
+                std::copy(N_VGetArrayPointer(quadrature), N_VGetArrayPointer(quadrature) + c.n_parts,
+                          parts_work.begin());
+              }
             row_at(t, N_VGetArrayPointer(y));
             if (progress && t >= next_report * options.final_time)
               {

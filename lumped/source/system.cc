@@ -667,6 +667,7 @@ namespace hamilton::lumped
     coordinates.push_back(c);
     forces.push_back(0);
     non_reciprocal_forces.push_back(0);
+    resistive_forces.push_back(0);
     return c.position;
   }
 
@@ -932,9 +933,12 @@ namespace hamilton::lumped
           const std::string type = s.get("Type");
           if (!ComponentRegistry::instance().has(type))
             s.fail("Type", "'" + type + "' is not a component type; allowed: " + component_types() + ".");
+          const Element before = terms();
           ComponentRegistry::instance().create(type)->add_to(*this, s, name);
+          record_element(name, before);
         }
     }
+    const Element before_entries = terms();
 
     parse_hamiltonian(*this, s);
     kinetic += parse(s.get("Kinetic coenergy"), where, "Kinetic coenergy", true);
@@ -990,6 +994,7 @@ namespace hamilton::lumped
                       "'Constraints'.");
         velocity_constraints.push_back(c);
       }
+    record_element("entries", before_entries);
     for (const auto *entry : {"Initial positions", "Initial velocities"})
       for (const auto &item : split_expressions(s.get(entry)))
         {
@@ -1098,8 +1103,12 @@ namespace hamilton::lumped
         columns[c.name + "_dot"] = "the column of the velocity of '" + c.name + "'";
       }
     for (const char *name : {"stored_energy_change_J", "supplied_work_J", "source_work_J", "dissipated_energy_J",
-                             "audit_residual_J"})
+                             "audit_residual_J", "kinetic_energy_change_J", "potential_energy_change_J",
+                             "magnetic_energy_change_J", "electric_energy_change_J"})
       columns[name] = "a column of the energy audit";
+    for (const auto &element : elements)
+      for (const char *part : {"supplied_work_", "source_work_", "dissipated_energy_", "coupling_work_"})
+        columns[part + element.name + "_J"] = "a column of the energy audit per element";
     for (const auto &[name, e] : outputs)
       {
         (void)e;

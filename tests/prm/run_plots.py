@@ -18,6 +18,7 @@ CASES = [
     ("prm/piezo/rl_shunt.prm", "plot_piezo.py", ["rl_shunt.png", "frf.png"]),
     ("prm/coupled/shunted_cantilever.prm", "plot_all.py",
      ["frf.png", "bode.png", "lumped_coordinates.png", "lumped_outputs.png", "energy_audit.png"]),
+    ("prm/coupled/rectified_harvester.prm", "plot_rectifier.py", ["rectifier.png", "energy_parts.png"]),
 ]
 
 

@@ -399,8 +399,9 @@ TEST(Lumped, UnprojectableInitialConditions)
 TEST(Lumped, EveryComponentIsRegistered)
 {
   EXPECT_EQ(ComponentRegistry::instance().pattern(),
-            "3rrr robot|capacitor|cart|current source|dc motor|inductor|modal beam|movable-core inductor|movable-plate capacitor|moving "
-            "coil|overhead crane|pendulum|point force|resistor|rigid body|scotch yoke|slider-crank|torque|two-link arm|voltage "
+            "3rrr robot|bridge rectifier|capacitor|cart|current source|dc motor|diode|inductor|modal beam|movable-core inductor|"
+            "movable-plate capacitor|moving coil|overhead crane|pendulum|point force|resistor|rigid body|scotch yoke|slider-crank|"
+            "torque|two-link arm|voltage "
             "source");
 }
 

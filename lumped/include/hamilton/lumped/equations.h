@@ -46,6 +46,21 @@ namespace hamilton::lumped
     std::vector<bool>            algebraic; ///< velocity i algebraic (row of M zero)
 
     /**
+     * The energy audit per element (System::elements) and domain. Per
+     * element, the powers that are not identically zero, named by their CSV
+     * column and integrated like the totals: supplied_work_<e>_J (forces
+     * F.v and time-dependent constraints lambda.Phi_t), source_work_<e>_J
+     * (non-reciprocal S.v), dissipated_energy_<e>_J (v.dD/dv and resistive
+     * forces such as diodes), coupling_work_<e>_J (the power the mechanical
+     * coordinates deliver to the terms of the element's Lagrangian that
+     * hold both mechanical and electrical coordinates, 000 section 2.1's
+     * E_F). Per domain, the stored energy's four energy functions
+     * (kinetic v.d(T*)/dv - T*, V, magnetic v.d(W_m*)/dv - W_m*, W_e), whose
+     * sum is `energy`. The parts of each kind sum to the totals.
+     */
+    std::vector<std::pair<std::string, GiNaC::ex>> element_powers, domain_energies;
+
+    /**
      * The matrix form M a + C v + G v + D v + g = B u + f of
      * 002_5224c40c0e6c57b5.txt when L is quadratic in the velocities, D
      * quadratic and the forces linear in the time functions u: C from the
@@ -58,6 +73,10 @@ namespace hamilton::lumped
       std::string   why_not;
       GiNaC::matrix M, C, G, D, g, B, f;
     } matrix_form;
+
+    /** Fill element_powers and domain_energies (lumped/source/audit.cc). */
+    void
+    derive_audit(const GiNaC::exmap &neglected);
 
     /** Print the equations as text and LaTeX (parameters as symbols). */
     void

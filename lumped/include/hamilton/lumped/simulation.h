@@ -83,15 +83,28 @@ namespace hamilton::lumped
     explicit CompiledSystem(const Equations &equations, Evaluation evaluation = Evaluation::compiled);
     ~CompiledSystem();
 
-    unsigned int n, m, n_inputs, n_outputs;
+    /** n_parts: the powers of the audit per element (Equations::element_powers). */
+    unsigned int n, m, n_inputs, n_outputs, n_parts;
     unsigned int
     size() const
     {
       return 2 * n + 2 * m + 3;
     }
+    /**
+     * The number of values outputs() writes: the named outputs, E, Gamma (m),
+     * Phi (m), the stored energy by domain (Equations::domain_energies).
+     */
+    unsigned int
+    output_size() const
+    {
+      return n_outputs + 1 + 2 * m + 4;
+    }
     /** Time functions at t (the inputs u). */
     std::vector<double>
     inputs(double t) const;
+    /** The powers of the audit per element at (t, y, y') (n_parts; IDAS integrates them as quadratures). */
+    void
+    audit_powers(double t, const double *y, const double *y_dot, double *result) const;
     /** F(t, y, y'). */
     void
     residual(double t, const double *y, const double *y_dot, double *result) const;
@@ -102,7 +115,7 @@ namespace hamilton::lumped
     Linearization
     linearize(double t, const double *y, const double *y_dot) const;
 
-    /** Named outputs, the Jacobi integral E, Gamma = d(Phi_q v)/dq v (m), Phi (m). */
+    /** Named outputs, the Jacobi integral E, Gamma = d(Phi_q v)/dq v (m), Phi (m), E per domain (4). */
     void
     outputs(double t, const double *y, double *result) const;
 
@@ -119,7 +132,7 @@ namespace hamilton::lumped
     /** Compile the C source and use it from now on. */
     void
     compile() const;
-    /** Evaluate list 0..3 (residual, Jacobian, outputs, linearization) at the arguments x. */
+    /** Evaluate list 0..4 (residual, Jacobian, outputs, linearization, audit powers) at the arguments x. */
     void
     evaluate(unsigned int list, const std::vector<double> &x, double *result) const;
     /** The input array of the compiled functions at (t, y, y'). */
@@ -137,6 +150,13 @@ namespace hamilton::lumped
   {
     std::vector<std::string> columns;
     double supplied_work = 0, source_work = 0, dissipated_energy = 0, stored_energy_change = 0;
+    /**
+     * The audit per element and domain at the end: column name and value
+     * (the columns after audit_residual_J), and the largest difference
+     * between a total and the sum of its parts over the rows (J).
+     */
+    std::vector<std::pair<std::string, double>> audit_parts;
+    double largest_parts_residual = 0;
     double largest_audit_residual = 0; ///< J, over the output times
     /** J: the largest magnitude of the stored energy change, supplied, source and dissipated work over the rows. */
     double largest_energy_term = 0;

@@ -190,6 +190,14 @@ namespace hamilton::lumped
     add_force(const GiNaC::ex &f, const GiNaC::ex &along, bool non_reciprocal = false);
 
     /**
+     * Add a nonlinear resistive force (a diode's voltage drop v(i)) along
+     * `along`: R_k += v d(along)/dq_k in the equations, like dD/dv, and
+     * v d(along)/dt in the dissipated power (see resistive_forces).
+     */
+    void
+    add_resistive_force(const GiNaC::ex &v, const GiNaC::ex &along);
+
+    /**
      * Add a time function (and the symbols of its rates and integral,
      * claimed as names <name>_rate, <name>_rate2, <name>_integral); returns
      * its symbol.
@@ -220,6 +228,12 @@ namespace hamilton::lumped
     GiNaC::symbol                                        time{"t"};
     GiNaC::ex kinetic = 0, potential = 0, magnetic = 0, electric = 0, dissipation = 0;
     std::vector<GiNaC::ex>                           forces, non_reciprocal_forces; ///< per coordinate
+    /**
+     * Per coordinate: voltages (forces) of dissipative elements whose law
+     * is not a Rayleigh function of the velocities (diodes); they enter the
+     * residual as dD/dv does and the audit as dissipated power.
+     */
+    std::vector<GiNaC::ex>                           resistive_forces;
     std::vector<GiNaC::ex>                           constraints;
     /**
      * Velocity (non-holonomic) constraints A(q) q_dot + b(q, t) = 0, linear in
@@ -253,6 +267,27 @@ namespace hamilton::lumped
     std::vector<std::string> warnings;
     /** The Hamiltonian side: a system given by its Hamiltonian, momenta in the output (hamiltonian.h). */
     HamiltonianForm hamiltonian;
+
+    /**
+     * The terms one component (or the file's own entries, element
+     * "entries") added, for the energy audit per element: energies,
+     * dissipation, forces per coordinate (shorter if coordinates came
+     * later) and the constraints [first_constraint, end_constraint).
+     */
+    struct Element
+    {
+      std::string            name;
+      GiNaC::ex              kinetic = 0, potential = 0, magnetic = 0, electric = 0, dissipation = 0;
+      std::vector<GiNaC::ex> forces, non_reciprocal_forces, resistive_forces;
+      unsigned int           first_constraint = 0, end_constraint = 0;
+    };
+    std::vector<Element> elements;
+    /** The system's terms now (name empty): the state before an element adds its terms. */
+    Element
+    terms() const;
+    /** Record as element `name` what was added since `before` (from terms()). */
+    void
+    record_element(const std::string &name, const Element &before);
 
     /**
      * Check the names of the outputs (components' and the user's): each an
