@@ -2,7 +2,7 @@
 """Draw a rectified harvester's run (prm/coupled/rectified_harvester.prm) and
 compare its DC voltage with the standard closed form.
 
-usage: python3 postprocess/plot_rectifier.py OUTPUT_DIR
+usage: python3 postprocess/plot_rectifier.py OUTPUT_DIR [--format png|pdf|svg]
 
 Writes next to lumped.csv:
   rectifier.png        the electrode (piezo) voltage with +-V_DC over the last
@@ -18,15 +18,12 @@ Uses matplotlib (Debian: python3-matplotlib) without a display.
 import json
 import math
 import os
-import sys
 
-from hamilton_tables import draw_all, plt, read
+from hamilton_tables import main_for, plt
 
 
-def setup(directory):
-    with open(os.path.join(directory, "results.json")) as f:
-        lumped = json.load(f)["lumped"]
-    return lumped, read(os.path.join(directory, "lumped.csv"))
+def setup(results):
+    return results.json["lumped"], results.table("lumped")
 
 
 def window(lumped, data):
@@ -51,7 +48,7 @@ def closed_form(directory, lumped, data, rows, f):
     with open(path) as fr:
         electrode = json.load(fr)["electrodes"][0]
     C0, chi = electrode["capacitance_F"], electrode["coupling_N_per_V"]
-    etas = sorted(k for k in data if k.startswith("beam_eta") and not k.endswith("_dot"))
+    etas = sorted(k for k in data.columns if k.startswith("beam_eta") and not k.endswith("_dot"))
     induced = [sum(c * data[e][k] for c, e in zip(chi, etas)) for k in rows]
     QM = (max(induced) - min(induced)) / 2
     w = 2 * math.pi * f
@@ -65,13 +62,13 @@ def closed_form(directory, lumped, data, rows, f):
           f"{(bound[0] - V) * (math.pi + 2 * w * R * C0) / (4 * w * R * C0):.4g} V")
 
 
-def rectifier(directory):
-    lumped, data = setup(directory)
+def rectifier(results):
+    lumped, data = setup(results)
     rows, f = window(lumped, data)
     if f:
-        closed_form(directory, lumped, data, rows, f)
+        closed_form(results.directory, lumped, data, rows, f)
     t = data["t_s"]
-    piezo = next(k for k in data if k.endswith("_V") and k != "V_DC")
+    piezo = next(k for k in data.columns if k.endswith("_V") and k != "V_DC")
     fig, axes = plt.subplots(3, 1, figsize=(8, 8))
     last = rows[-int(len(rows) / 5):] if rows else range(len(t))
     axes[0].plot([t[k] * 1e3 for k in last], [data[piezo][k] for k in last], lw=0.9, label=piezo)
@@ -91,11 +88,11 @@ def rectifier(directory):
     axes[2].set_title("DC power $R\\,i^2$")
     for a in axes[1:]:
         a.set_xlabel("t (s)")
-    return [(fig, "rectifier.png")]
+    return [(fig, "rectifier")]
 
 
-def energy_parts(directory):
-    lumped, data = setup(directory)
+def energy_parts(results):
+    lumped, data = setup(results)
     parts = list(lumped["energy_audit"].get("parts", {}))
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for name in parts:
@@ -104,9 +101,10 @@ def energy_parts(directory):
     ax.set_ylabel("J")
     ax.set_title("energy audit per element and domain")
     ax.legend(fontsize=7)
-    return [(fig, "energy_parts.png")]
+    return [(fig, "energy_parts")]
 
+
+DRAWERS = [("lumped.csv", rectifier), ("lumped.csv", energy_parts)]
 
 if __name__ == "__main__":
-    for written in draw_all(sys.argv[1], [("lumped.csv", rectifier), ("lumped.csv", energy_parts)]):
-        print(written)
+    main_for(__doc__, DRAWERS)

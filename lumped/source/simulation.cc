@@ -214,6 +214,7 @@ namespace hamilton::lumped
     , n_inputs(eq.system.time_functions.size())
     , n_outputs(eq.system.outputs.size())
     , n_parts(eq.element_powers.size())
+    , n_domains(eq.domain_energies.size())
     , evaluation(evaluation)
     , functions(std::make_unique<Functions>())
     , equations(eq)
@@ -986,7 +987,9 @@ namespace hamilton::lumped
     std::vector<double> out(c.output_size());
     c.outputs(0., y0.data(), out.data());
     const double E0 = out[c.n_outputs];
-    const std::vector<double> domain0(out.end() - 4, out.end());
+    // the stored energy by domain (none for a system given by its Hamiltonian)
+    const std::size_t         n_domains = c.n_domains;
+    const std::vector<double> domain0(out.end() - n_domains, out.end());
     summary.initial_y.assign(y0.data(), y0.data() + N);
     summary.initial_y_dot.assign(y_dot0.data(), y_dot0.data() + N);
 
@@ -996,7 +999,7 @@ namespace hamilton::lumped
       std::vector<double> row{t};
       row.insert(row.end(), y, y + 2 * n + m);
       row.insert(row.end(), out.begin(), out.begin() + c.n_outputs);
-      row.insert(row.end(), out.begin() + c.n_outputs + 1 + m, out.end() - 4); // Phi
+      row.insert(row.end(), out.begin() + c.n_outputs + 1 + m, out.end() - n_domains); // Phi
       const double *W      = y + 2 * n + 2 * m; // the totals
       const double  stored = out[c.n_outputs] - E0, supplied = W[0], source = W[1], dissipated = W[2];
       const double  audit  = stored - (supplied + source - dissipated);
@@ -1005,9 +1008,9 @@ namespace hamilton::lumped
       // each total is from the sum of its parts
       double parts[4] = {0, 0, 0, 0}; // stored, supplied, source, dissipated
       summary.audit_parts.clear();
-      for (unsigned int d = 0; d < 4; ++d)
+      for (unsigned int d = 0; d < n_domains; ++d)
         {
-          const double change = out[out.size() - 4 + d] - domain0[d];
+          const double change = out[out.size() - n_domains + d] - domain0[d];
           row.push_back(change);
           parts[0] += change;
           summary.audit_parts.emplace_back(eq.domain_energies[d].first, change);
@@ -1021,7 +1024,7 @@ namespace hamilton::lumped
             if (name.rfind(kind == 1 ? "supplied_work_" : kind == 2 ? "source_work_" : "dissipated_energy_", 0) == 0)
               parts[kind] += parts_work[k];
         }
-      for (unsigned int kind = 0; kind < 4; ++kind)
+      for (unsigned int kind = 0; kind < (n_domains > 0 ? 4 : 0); ++kind)
         summary.largest_parts_residual =
           std::max(summary.largest_parts_residual, std::abs((kind == 0 ? stored : W[kind - 1]) - parts[kind]));
       // a non-finite number is never written as a result

@@ -287,7 +287,7 @@ def main():
         expect(process.returncode == 128 + signal.SIGTERM, f"exit status {process.returncode}, expected 143")
         expect("--resume" in stderr and "study.csv" in stderr, "the message does not name the table and --resume")
         kept = sorted(os.listdir(out)) if os.path.isdir(out) else []
-        expect(kept == ["parameters_used.prm", "study.csv", "study.partial.json"], f"output directory holds {kept}")
+        expect(kept == ["parameters_used.prm", "study.csv", "study.csv.columns.json", "study.partial.json"], f"output directory holds {kept}")
         if kept:
             rows = open(os.path.join(out, "study.csv")).read()
             expect(whole.startswith(rows) and rows.count("\n") > 1, "the kept rows are not the first rows of the table")

@@ -83,8 +83,12 @@ namespace hamilton::lumped
     explicit CompiledSystem(const Equations &equations, Evaluation evaluation = Evaluation::compiled);
     ~CompiledSystem();
 
-    /** n_parts: the powers of the audit per element (Equations::element_powers). */
-    unsigned int n, m, n_inputs, n_outputs, n_parts;
+    /**
+     * n_parts: the powers of the audit per element (Equations::element_powers);
+     * n_domains: the stored energies by domain (Equations::domain_energies;
+     * none for a system given by its Hamiltonian).
+     */
+    unsigned int n, m, n_inputs, n_outputs, n_parts, n_domains;
     unsigned int
     size() const
     {
@@ -97,7 +101,7 @@ namespace hamilton::lumped
     unsigned int
     output_size() const
     {
-      return n_outputs + 1 + 2 * m + 4;
+      return n_outputs + 1 + 2 * m + n_domains;
     }
     /** Time functions at t (the inputs u). */
     std::vector<double>
