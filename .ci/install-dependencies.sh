@@ -9,6 +9,7 @@ packages=(
   libopenblas0-serial   # BLAS/LAPACK for MUMPS and LAPACK: 7.7x faster factorizations than the reference
                         # BLAS (continuum C3 at 38k unknowns: 22 s -> 2.9 s); serial, so results do not depend on threads
   libgmsh-dev           # the Gmsh API: physical-group names of continuum meshes (deal.II uses it too)
+  gmsh                  # meshes/generate.sh and the graded mesh of benchmarks/continuum_bimorph.sh
   libeigen3-dev
   libvtk9-dev
   libginac-dev libsundials-dev   # lumped library: symbolic derivation, IDAS
