@@ -1,6 +1,7 @@
 #include <hamilton/base/format.h>
 #include <hamilton/lumped/steady_state.h>
 
+#include <Eigen/Dense>
 #include <unsupported/Eigen/FFT>
 
 #include <algorithm>
@@ -129,6 +130,46 @@ namespace hamilton::lumped
         if (best > 0 && rho[best] >= 0.5)
           result.frequency = m / ((best + vertex(rho[best - 1], rho[best], rho[best + 1])) * h);
       }
+
+    // Gauss-Newton on the frequency of the least-squares fit y ~ a + b (t -
+    // tm) + harmonics 1 to 3: the new column is the fit's derivative by the
+    // angular frequency. Quadratic convergence from the autocorrelation's
+    // estimate; kept only if it stays within a quarter of a period over the
+    // span of the estimate (else the autocorrelation's estimate stands).
+    const double    span = (n - 1) * h, w0 = 2 * M_PI * result.frequency;
+    double          w    = w0;
+    Eigen::VectorXd Y    = Eigen::Map<const Eigen::VectorXd>(y.data(), n);
+    Eigen::MatrixXd A(n, 9);
+    for (unsigned int iteration = 0; iteration < 20; ++iteration)
+      {
+        for (std::size_t i = 0; i < n; ++i)
+          {
+            const double tc = t[i] - tm;
+            A(i, 0)         = 1;
+            A(i, 1)         = tc;
+            for (unsigned int k = 1; k <= 3; ++k)
+              {
+                A(i, 2 * k)     = std::cos(k * w * tc);
+                A(i, 2 * k + 1) = std::sin(k * w * tc);
+              }
+          }
+        const Eigen::VectorXd c = A.leftCols(8).colPivHouseholderQr().solve(Y);
+        for (std::size_t i = 0; i < n; ++i)
+          {
+            const double tc = t[i] - tm;
+            double       d  = 0;
+            for (unsigned int k = 1; k <= 3; ++k)
+              d += k * tc * (-c[2 * k] * std::sin(k * w * tc) + c[2 * k + 1] * std::cos(k * w * tc));
+            A(i, 8) = d;
+          }
+        const Eigen::VectorXd step = A.colPivHouseholderQr().solve(Y - A.leftCols(8) * c);
+        w += step[8];
+        if (!(std::abs(w - w0) * span < M_PI / 2))
+          return result;
+        if (std::abs(step[8]) < 1e-14 * w)
+          break;
+      }
+    result.frequency = w / (2 * M_PI);
     return result;
   }
 } // namespace hamilton::lumped
