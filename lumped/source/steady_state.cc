@@ -102,34 +102,43 @@ namespace hamilton::lumped
     for (std::size_t k = negative; k <= last; ++k)
       if (is_peak(k))
         highest = std::max(highest, rho[k]);
+    if (highest < 0)
+      {
+        result.reason = "the signal does not repeat within half the analysed span (its autocorrelation has no peak "
+                        "after its first zero): a transient or a drift, no steady oscillation";
+        return result;
+      }
     if (highest < 0.5)
       {
         result.reason = "no dominant period: the autocorrelation's highest peak after the first oscillation is " +
-                        format_significant(highest, 3) + " (below 0.5: chaotic, broadband or decaying)";
+                        format_significant(highest, 3) +
+                        " (below 0.5): the period or the amplitude changes over the span (a run-up, a decay), or "
+                        "the signal is chaotic or broadband";
         return result;
       }
     std::size_t first = negative;
     while (!(is_peak(first) && rho[first] >= 0.9 * highest))
       ++first;
-    const double period = (first + vertex(rho[first - 1], rho[first], rho[first + 1])) * h;
-    result.correlation  = rho[first];
-    result.frequency    = 1 / period;
-    result.found        = true;
+    result.correlation = rho[first];
+    result.frequency   = 1 / ((first + vertex(rho[first - 1], rho[first], rho[first + 1])) * h);
+    result.found       = true;
 
-    // refined at the multiple m of the period closest to half the span
-    const unsigned int m = static_cast<unsigned int>(std::floor(last * h / period));
-    if (m >= 2)
+    // refined at the multiples 2, 4, 8 ... of the period up to half the span:
+    // the peak near m times the period so far, located by its parabola
+    double period = result.frequency > 0 ? 1 / result.frequency : 0;
+    for (unsigned int m = 2; m * period <= last * h; m *= 2)
       {
-        const double      expected = m * period / h;
-        const std::size_t reach    = std::max<std::size_t>(2, static_cast<std::size_t>(0.25 * period / h));
-        std::size_t       best     = 0;
-        for (std::size_t k = static_cast<std::size_t>(std::max(1., expected - reach));
+        const double expected = m * period / h, reach = std::max(2., 0.25 * period / h);
+        std::size_t  best     = 0;
+        for (std::size_t k = static_cast<std::size_t>(std::max(1., std::ceil(expected - reach)));
              k <= std::min<std::size_t>(last, static_cast<std::size_t>(expected + reach)); ++k)
           if (is_peak(k) && (best == 0 || rho[k] > rho[best]))
             best = k;
-        if (best > 0 && rho[best] >= 0.5)
-          result.frequency = m / ((best + vertex(rho[best - 1], rho[best], rho[best + 1])) * h);
+        if (best == 0 || rho[best] < 0.5)
+          break;
+        period = (best + vertex(rho[best - 1], rho[best], rho[best + 1])) * h / m;
       }
+    result.frequency = 1 / period;
 
     // Gauss-Newton on the frequency of the least-squares fit y ~ a + b (t -
     // tm) + harmonics 1 to 3: the new column is the fit's derivative by the

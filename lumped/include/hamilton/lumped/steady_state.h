@@ -31,7 +31,7 @@ namespace hamilton::lumped
    * parabola divided by that multiple). No period: a constant signal, a
    * signal that does not come back (rho never negative up to half the span:
    * monotone, or fewer than two periods), or a largest correlation below 0.5
-   * (no dominant period: chaotic or broadband).
+   * (no dominant period: a run-up, a decay, a chaotic or broadband signal).
    */
   DetectedPeriod
   detect_period(const std::vector<double> &t, const std::vector<double> &y);
