@@ -410,7 +410,7 @@ namespace hamilton::lumped
     if (!period.found)
       return none(period.reason);
     const double f = period.frequency, end = t.back();
-    if (harmonic_periods / f > end - t.front() * (1 + 1e-12))
+    if (harmonic_periods / f > (end - t.front()) * (1 + 1e-12))
       return none("a period of " + format_significant(f, 6) + " Hz was found, but only " +
                   format_significant((end - t.front()) * f, 3) + " periods lie in the last half, fewer than the " +
                   std::to_string(harmonic_periods) + " of 'Harmonic periods': use a longer run or fewer periods");
@@ -516,7 +516,9 @@ namespace hamilton::lumped
     const double summary_start = harmonic_frequency > 0 ? window_start : 0.8 * options.final_time;
     std::vector<ColumnSummary> summaries(columns.size());
     // the automatic steady state: the rows of the last half of the run
-    const bool                       detect = automatic_steady_state && harmonic_frequency == 0;
+    // (kept in memory: at most 5e7 values, 400 MB)
+    const double tail_values = (0.5 * options.final_time / options.output_interval + 2) * columns.size();
+    const bool   detect      = automatic_steady_state && harmonic_frequency == 0 && tail_values <= 5e7;
     std::vector<std::vector<double>> tail;
     const auto          result = simulate(
       compiled, *equations, options,
@@ -592,6 +594,14 @@ namespace hamilton::lumped
       }
     else if (detect)
       j["harmonic"] = detected_steady_state(columns, tail, out);
+    else if (automatic_steady_state)
+      {
+        const std::string reason = "not attempted: the last half of the run has " + format_significant(tail_values, 3) +
+                                   " values (rows times columns), more than the 5e7 kept in memory; give 'Harmonic "
+                                   "frequency' or a longer 'Output interval'";
+        out << "  steady state: " << reason << "\n";
+        j["harmonic"] = {{"frequency_source", "detected"}, {"found", false}, {"reason", reason}};
+      }
     if (animation)
       {
         j["animation"] = animation->finish();

@@ -26,12 +26,14 @@ namespace hamilton::lumped
    * autocorrelation rho(lag) is computed by FFT; the period is the first
    * local maximum of rho, after rho has become negative, that reaches 0.9 of
    * the highest maximum up to half the span, located to a fraction of a
-   * sample by a parabola through the three samples around it, then refined
-   * at the multiple of the period closest to half the span (the error of the
-   * parabola divided by that multiple). No period: a constant signal, a
-   * signal that does not come back (rho never negative up to half the span:
-   * monotone, or fewer than two periods), or a largest correlation below 0.5
-   * (no dominant period: a run-up, a decay, a chaotic or broadband signal).
+   * sample by a parabola through the three samples around it, refined at the
+   * peaks near 2, 4, 8 ... times the period up to half the span, then
+   * polished by Gauss-Newton on the frequency of the least-squares fit
+   * y ~ a + b t + harmonics 1 to 3 (kept if it moves the phase over the span
+   * by less than a quarter of a period). No period: a constant or straight
+   * signal, one whose autocorrelation has no peak after its first zero (a
+   * transient, a drift, fewer than two periods), or a highest peak below
+   * 0.5 (a run-up, a decay, a chaotic or broadband signal).
    */
   DetectedPeriod
   detect_period(const std::vector<double> &t, const std::vector<double> &y);
