@@ -145,15 +145,17 @@ namespace hamilton::lumped
     // angular frequency. Quadratic convergence from the autocorrelation's
     // estimate; kept only if it stays within a quarter of a period over the
     // span of the estimate (else the autocorrelation's estimate stands).
-    const double    span = (n - 1) * h, w0 = 2 * M_PI * result.frequency;
-    double          w    = w0;
-    Eigen::VectorXd Y    = Eigen::Map<const Eigen::VectorXd>(y.data(), n);
-    Eigen::MatrixXd A(n, 9);
+    // Over the last 2e5 rows at most (a 2e5 x 9 matrix, 14 MB).
+    const std::size_t from = n > 200000 ? n - 200000 : 0, rows = n - from;
+    const double      span = (rows - 1) * h, w0 = 2 * M_PI * result.frequency;
+    double            w    = w0;
+    Eigen::VectorXd   Y    = Eigen::Map<const Eigen::VectorXd>(y.data() + from, rows);
+    Eigen::MatrixXd   A(rows, 9);
     for (unsigned int iteration = 0; iteration < 20; ++iteration)
       {
-        for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t i = 0; i < rows; ++i)
           {
-            const double tc = t[i] - tm;
+            const double tc = t[from + i] - tm;
             A(i, 0)         = 1;
             A(i, 1)         = tc;
             for (unsigned int k = 1; k <= 3; ++k)
@@ -163,9 +165,9 @@ namespace hamilton::lumped
               }
           }
         const Eigen::VectorXd c = A.leftCols(8).colPivHouseholderQr().solve(Y);
-        for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t i = 0; i < rows; ++i)
           {
-            const double tc = t[i] - tm;
+            const double tc = t[from + i] - tm;
             double       d  = 0;
             for (unsigned int k = 1; k <= 3; ++k)
               d += k * tc * (-c[2 * k] * std::sin(k * w * tc) + c[2 * k + 1] * std::cos(k * w * tc));

@@ -114,3 +114,13 @@ TEST(SteadyState, NoPeriod)
   // too few rows
   EXPECT_FALSE(sampled([](double t) { return std::sin(t); }, 0, 1, 0.1).found);
 }
+
+// more rows than the Gauss-Newton polish uses (4e5: it takes the last 2e5)
+TEST(SteadyState, ManyRows)
+{
+  const double f = 50.3;
+  const auto   y = [f](double t) { return 1 + std::sin(2 * M_PI * f * t + 1); };
+  const auto   p = sampled(y, 4, 8, 1e-5);
+  ASSERT_TRUE(p.found) << p.reason;
+  EXPECT_NEAR(p.frequency / f - 1, 0, 1e-12); // measured below 3e-16
+}
