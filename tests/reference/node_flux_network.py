@@ -63,6 +63,14 @@ def main():
     print(f"  source work I0 l2(T) = {mp.nstr(work, 17)} J; stored {mp.nstr(stored, 17)} J; "
           f"dissipated {mp.nstr(dissipated, 17)} J; balance {mp.nstr(work - stored - dissipated, 3)}")
 
+    # eigenvalues of the branch equations (iL, vC1, vC2): 0 (C1 vC1 + C2 vC2
+    # follows the source's charge) and -R0/(2 L0) +- i sqrt((1/C1 + 1/C2)/L0 - (R0/(2 L0))^2)
+    branch = mp.matrix([[A[i, j] for j in range(3)] for i in range(3)])
+    ev = sorted(mp.eig(branch)[0], key=lambda z: (mp.re(z), mp.im(z)))
+    a = R0 / (2 * L0)
+    print("  branch eigenvalues:", ", ".join(mp.nstr(z, 17) for z in ev),
+          f"(closed form -{mp.nstr(a, 17)} +- {mp.nstr(mp.sqrt((1 / C1 + 1 / C2) / L0 - a**2), 17)} i)")
+
     # second algorithm: the charge formulation of the seed, SciPy Radau
     c1, c2, r, l, i0 = (float(x) for x in (C1, C2, R0, L0, I0))
 
