@@ -11,7 +11,9 @@
 
 #include <csignal>
 #include <iostream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 namespace
 {
@@ -25,10 +27,75 @@ namespace
     "                                         the study.csv in its output directory\n"
     "  hamilton --print-equations FILE.prm    the derived equations of the lumped\n"
     "                                         system, as text and LaTeX\n"
-    "  hamilton --print-parameters            every entry with its documentation,\n"
-    "                                         default and allowed values\n"
+    "  hamilton --print-parameters [PATH]     every entry with its documentation,\n"
+    "                                         default and allowed values; with PATH\n"
+    "                                         (e.g. 'Lumped system/Components/diode')\n"
+    "                                         those of that subsection only\n"
     "  hamilton --version                     version, git commit and library versions\n"
     "  hamilton --help                        this text\n";
+
+  /** "A/B/C" as {"A", "B", "C"}, without empty parts. */
+  std::vector<std::string>
+  split_path(const std::string &path)
+  {
+    std::vector<std::string> parts;
+    std::istringstream       in(path);
+    for (std::string part; std::getline(in, part, '/');)
+      if (!part.empty())
+        parts.push_back(part);
+    return parts;
+  }
+
+  /**
+   * The lines of a ParameterHandler listing (PRM or Description style, both
+   * nested by indentation) that belong to the subsection `target`, with the
+   * 'subsection' and 'end' lines of its ancestors so that the PRM part stays a
+   * valid file.
+   */
+  void
+  print_subsection(const std::string &listing, const std::vector<std::string> &target, std::ostream &out)
+  {
+    std::vector<std::pair<std::size_t, std::string>> open; // (indentation, name) of the enclosing subsections
+    const auto                                        relation = [&]() {
+      // 2: inside the target; 1: an ancestor of it; 0: elsewhere
+      for (std::size_t k = 0; k < std::min(open.size(), target.size()); ++k)
+        if (open[k].second != target[k])
+          return 0;
+      return open.size() >= target.size() ? 2 : 1;
+    };
+    std::istringstream in(listing);
+    for (std::string line; std::getline(in, line);)
+      {
+        const auto first = line.find_first_not_of(' ');
+        if (first == std::string::npos)
+          {
+            if (relation() == 2)
+              out << "\n";
+            continue;
+          }
+        const std::string text = line.substr(first);
+        if (text == "end")
+          {
+            if (!open.empty())
+              {
+                if (relation() > 0)
+                  out << line << "\n";
+                open.pop_back();
+              }
+            continue;
+          }
+        while (!open.empty() && open.back().first >= first)
+          open.pop_back();
+        if (text.rfind("subsection ", 0) == 0)
+          {
+            open.emplace_back(first, text.substr(11));
+            if (relation() > 0)
+              out << line << "\n";
+          }
+        else if (!open.empty() && relation() == 2)
+          out << line << "\n";
+      }
+  }
 }
 
 int
@@ -46,7 +113,7 @@ main(int argc, char **argv)
     {
       hamilton::RunOptions options;
       std::vector<std::string> args(argv + 1, argv + argc);
-      if (other_rank && (args.empty() || args[0].rfind("--", 0) == 0) && args.size() < 2)
+      if (other_rank && (args.empty() || args[0] == "--print-parameters" || (args[0].rfind("--", 0) == 0 && args.size() < 2)))
         return 0;
       if (args.empty() || args[0] == "--help" || args[0] == "-h")
         {
@@ -77,30 +144,60 @@ main(int argc, char **argv)
                 c = '_';
             return type;
           };
-          dealii::ParameterHandler first, second;
+          // the lists' names, then (a second pass) the components' types
+          const auto name_lists = [&](dealii::ParameterHandler &p, const bool types) {
+            for (const auto &path : hamilton::BeamModel::named_lists())
+              set(p, path, "Names", "NAME");
+            for (const auto &path : hamilton::continuum::ContinuumModel::named_lists())
+              set(p, path, "Names", "NAME");
+            set(p, {"Lumped system", "Time functions"}, "Names", "NAME");
+            set(p, {"Study", "Parameters"}, "Names", "NAME");
+            std::string names;
+            for (const auto &type : components)
+              names += (names.empty() ? "" : ", ") + component_name(type);
+            set(p, {"Lumped system", "Components"}, "Names", names);
+            if (types)
+              for (const auto &type : components)
+                set(p, {"Lumped system", "Components", component_name(type)}, "Type", type);
+          };
+          dealii::ParameterHandler first, second, prm;
           hamilton::declare_all_parameters(first, nullptr);
-          for (const auto &path : hamilton::BeamModel::named_lists())
-            set(first, path, "Names", "NAME");
-          for (const auto &path : hamilton::continuum::ContinuumModel::named_lists())
-            set(first, path, "Names", "NAME");
-          set(first, {"Lumped system", "Time functions"}, "Names", "NAME");
-          set(first, {"Study", "Parameters"}, "Names", "NAME");
-          std::string names;
-          for (const auto &type : components)
-            names += (names.empty() ? "" : ", ") + component_name(type);
-          set(first, {"Lumped system", "Components"}, "Names", names);
+          name_lists(first, false);
           hamilton::declare_all_parameters(second, &first);
-          for (const auto &path : hamilton::BeamModel::named_lists())
-            set(second, path, "Names", "NAME");
-          for (const auto &path : hamilton::continuum::ContinuumModel::named_lists())
-            set(second, path, "Names", "NAME");
-          set(second, {"Lumped system", "Time functions"}, "Names", "NAME");
-          set(second, {"Study", "Parameters"}, "Names", "NAME");
-          set(second, {"Lumped system", "Components"}, "Names", names);
-          for (const auto &type : components)
-            set(second, {"Lumped system", "Components", component_name(type)}, "Type", type);
-          dealii::ParameterHandler prm;
+          name_lists(second, true);
           hamilton::declare_all_parameters(prm, &second);
+          name_lists(prm, true);
+          if (args.size() > 1)
+            {
+              // one subsection: its entries, documentation, defaults and allowed values
+              const auto path = split_path(args[1]);
+              if (args.size() > 2 || path.empty() || !prm.subsection_path_exists(path))
+                {
+                  std::ostringstream top;
+                  prm.print_parameters(top, dealii::ParameterHandler::ShortPRM);
+                  std::string sections;
+                  std::istringstream lines(top.str());
+                  for (std::string line; std::getline(lines, line);)
+                    if (line.rfind("subsection ", 0) == 0)
+                      sections += (sections.empty() ? "'" : ", '") + line.substr(11) + "'";
+                  std::cerr << "Error: --print-parameters '" << (args.size() > 1 ? args[1] : "")
+                            << "': no such subsection"
+                            << (args.size() > 2 ? " (give one path, e.g. 'Lumped system/Components/diode')" : "")
+                            << ". Give a path of subsections joined by '/' as in the full listing "
+                               "('hamilton --print-parameters'); the top-level subsections are "
+                            << sections << ". A lumped component's subsection is named after its type with "
+                               "'_' for spaces, e.g. 'Lumped system/Components/dc_motor'.\n";
+                  return 1;
+                }
+              std::ostringstream listing, allowed;
+              prm.print_parameters(listing, dealii::ParameterHandler::PRM);
+              prm.print_parameters(allowed, dealii::ParameterHandler::Description);
+              std::cout << "# The entries of subsection '" << args[1] << "' (a valid template for it).\n";
+              print_subsection(listing.str(), path, std::cout);
+              std::cout << "\n# The values each entry allows.\n";
+              print_subsection(allowed.str(), path, std::cout);
+              return 0;
+            }
           std::cout << "# Every entry of a Hamilton parameter file. Lists of "
                        "user-named items\n# (materials, layers, segments, "
                        "supports, point masses, point loads, time functions) are\n# shown with "

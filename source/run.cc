@@ -215,6 +215,28 @@ namespace hamilton
     }
 
     /**
+     * Read the lumped system of a file that also holds a beam against the
+     * files the beam's analyses produce (a ROM): the beam is solved quietly,
+     * its files written into a scratch directory that is removed again. For
+     * --validate and --print-equations, which write nothing.
+     */
+    void
+    parse_lumped_with_beam_files(BeamRun           &beam_run,
+                                 ParameterHandler  &prm,
+                                 Section           &section,
+                                 lumped::LumpedRun &lumped_run,
+                                 const std::string &directory)
+    {
+      std::ostringstream ignored;
+      beam_run.solve(prm, section, ignored);
+      OutputDirectory scratch((std::filesystem::temp_directory_path() / "hamilton-validate").string(),
+                              "scratch directory of the beam's files");
+      beam_run.write(OutputOptions{"", false, 1}, scratch.path());
+      lumped_run.system.search_directories.push_back(scratch.path());
+      lumped_run.parse_parameters(section, directory);
+    }
+
+    /**
      * After a lumped run stopped during its integration: keep only the rows
      * computed so far, as lumped.partial.csv, in the output directory. Returns
      * a sentence for the message, or "" if there was nothing to keep.
@@ -362,10 +384,6 @@ namespace hamilton
       throw InputError("'" + options.parameter_file + "' describes neither a beam (subsection 'Beam/Segments', "
                        "'Names'), a continuum ('Continuum/Mesh') nor a lumped system (subsection 'Lumped system', 'Coordinates' or "
                        "'Components/Names'). Start from 'hamilton --print-parameters' or an example in prm/.");
-    if (options.print_equations && beam)
-      throw InputError("'" + options.parameter_file + "' also describes a beam: --print-equations needs the "
-                       "lumped system alone (its ROM may come from the beam's run). Run the file, or move "
-                       "the lumped system to a file of its own.");
     if (options.print_equations && !lumped)
       throw InputError("'" + options.parameter_file + "' has no lumped system: --print-equations prints "
                        "the equations of subsection 'Lumped system'.");
@@ -381,6 +399,15 @@ namespace hamilton
       lumped_run.parse_parameters(section, directory);
     if (options.print_equations)
       {
+        if (beam) // the ROM the file's beam would export: solved for this, nothing written
+          {
+            BeamRun beam_run;
+            beam_run.parse(prm, section);
+            check_lumped_before_solve(beam_run, section, directory);
+            parse_lumped_with_beam_files(beam_run, prm, section, lumped_run, directory);
+            out << "Lumped system of '" << options.parameter_file
+                << "' with the files its beam's analyses produce (the beam solved for this, nothing written)\n";
+          }
         lumped_run.print_equations(out);
         return;
       }
@@ -410,17 +437,7 @@ namespace hamilton
     if (options.validate_only)
       {
         if (beam && lumped)
-          {
-            // the lumped system needs the files of the beam's run: solve, and
-            // write them into a scratch directory that is removed again
-            std::ostringstream ignored;
-            beam_run.solve(prm, section, ignored);
-            OutputDirectory scratch((std::filesystem::temp_directory_path() / "hamilton-validate").string(),
-                                    "scratch directory of --validate");
-            beam_run.write(OutputOptions{"", false, 1}, scratch.path());
-            lumped_run.system.search_directories.push_back(scratch.path());
-            lumped_run.parse_parameters(section, directory);
-          }
+          parse_lumped_with_beam_files(beam_run, prm, section, lumped_run, directory);
         if (lumped)
           lumped_run.check_initial_state(true);
         if (beam)

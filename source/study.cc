@@ -142,6 +142,67 @@ namespace hamilton
       std::chrono::steady_clock::time_point start;
       std::size_t                           last_percent = 101;
     };
+
+    /**
+     * Two counters on rank 0 that every rank increments atomically by MPI
+     * one-sided communication (passive target): the next point of the design
+     * to compute and the points done. Collective: every rank constructs and
+     * destroys it together.
+     */
+    class SharedCounters
+    {
+    public:
+      enum Counter : int
+      {
+        next_point  = 0,
+        points_done = 1
+      };
+
+      explicit SharedCounters(const unsigned int rank)
+      {
+        const MPI_Aint size = rank == 0 ? 2 * sizeof(unsigned long) : 0;
+        int ierr = MPI_Win_allocate(size, sizeof(unsigned long), MPI_INFO_NULL, MPI_COMM_WORLD, &values, &window);
+        AssertThrowMPI(ierr);
+        if (rank == 0)
+          {
+            ierr = MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, window);
+            AssertThrowMPI(ierr);
+            values[next_point] = values[points_done] = 0;
+            ierr = MPI_Win_unlock(0, window);
+            AssertThrowMPI(ierr);
+          }
+        ierr = MPI_Barrier(MPI_COMM_WORLD);
+        AssertThrowMPI(ierr);
+      }
+
+      ~SharedCounters()
+      {
+        MPI_Win_free(&window);
+      }
+
+      SharedCounters(const SharedCounters &) = delete;
+      SharedCounters &
+      operator=(const SharedCounters &) = delete;
+
+      /** Add 1 to a counter; its value before. */
+      std::size_t
+      add(const Counter counter)
+      {
+        const unsigned long one = 1;
+        unsigned long       before;
+        int                 ierr = MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, window);
+        AssertThrowMPI(ierr);
+        ierr = MPI_Fetch_and_op(&one, &before, MPI_UNSIGNED_LONG, 0, counter, MPI_SUM, window);
+        AssertThrowMPI(ierr);
+        ierr = MPI_Win_unlock(0, window);
+        AssertThrowMPI(ierr);
+        return before;
+      }
+
+    private:
+      unsigned long *values = nullptr;
+      MPI_Win        window;
+    };
   } // namespace
 
   void
@@ -1122,20 +1183,28 @@ namespace hamilton
     std::size_t resumed = driver.n_resumed;
     if (study.design != "optimize" && n_ranks > 1)
       {
-        // this rank's points; a failure stops this rank and is reported by rank 0
+        // Dynamic load balancing: each rank takes the next point of the
+        // design when it is free, from a counter on rank 0 (one-sided
+        // fetch-and-add), so that ranks given cheap points take more of them;
+        // a second counter holds the points done on every rank, shown by
+        // rank 0's progress. Which rank computes a point does not change its
+        // row. A failure stops this rank and is reported by rank 0.
         nlohmann::json mine = {{"rows", nlohmann::json::array()}};
-        Progress       progress((design.size() + n_ranks - 1 - rank) / n_ranks);
+        Progress       progress(design.size());
+        SharedCounters counters(rank);
         try
           {
-            for (std::size_t i = rank; i < design.size(); i += n_ranks)
+            for (auto i = counters.add(SharedCounters::next_point); i < design.size();
+                 i      = counters.add(SharedCounters::next_point))
               {
                 const Point &p = driver.evaluate(design[i], i);
                 nlohmann::json values = nlohmann::json::array();
                 for (const double v : p.values) // nan: null
                   values.push_back(std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr));
                 mine["rows"].push_back({{"index", i}, {"values", values}, {"error", p.error}});
+                const std::size_t done = counters.add(SharedCounters::points_done) + 1;
                 if (rank == 0)
-                  progress.update(mine["rows"].size());
+                  progress.update(done);
               }
           }
         catch (const InputError &e)

@@ -1,6 +1,9 @@
 #include <hamilton/lumped/canonical.h>
 #include <hamilton/lumped/equations.h>
 
+#include <algorithm>
+#include <sstream>
+
 namespace hamilton::lumped
 {
   using GiNaC::ex;
@@ -22,6 +25,247 @@ namespace hamilton::lumped
           if (p.first.get_name() == name)
             values[p.first] = 0;
       return values;
+    }
+
+    using Rational = std::vector<std::vector<GiNaC::numeric>>;
+
+    /** A basis of {x : A x = 0} (A: rows of `columns` exact rationals), by exact Gauss-Jordan elimination. */
+    Rational
+    null_space(Rational A, unsigned int columns)
+    {
+      std::vector<unsigned int> pivots;
+      for (unsigned int c = 0, r = 0; c < columns && r < A.size(); ++c)
+        {
+          unsigned int p = r;
+          while (p < A.size() && A[p][c].is_zero())
+            ++p;
+          if (p == A.size())
+            continue;
+          std::swap(A[r], A[p]);
+          const GiNaC::numeric pivot = A[r][c];
+          for (auto &a : A[r])
+            a = a / pivot;
+          for (unsigned int i = 0; i < A.size(); ++i)
+            if (i != r && !A[i][c].is_zero())
+              {
+                const GiNaC::numeric f = A[i][c];
+                for (unsigned int j = 0; j < columns; ++j)
+                  A[i][j] = A[i][j] - f * A[r][j];
+              }
+          pivots.push_back(c);
+          ++r;
+        }
+      Rational basis;
+      for (unsigned int f = 0; f < columns; ++f)
+        if (std::find(pivots.begin(), pivots.end(), f) == pivots.end())
+          {
+            std::vector<GiNaC::numeric> x(columns, 0);
+            x[f] = 1;
+            for (unsigned int i = 0; i < pivots.size(); ++i)
+              x[pivots[i]] = -A[i][f];
+            basis.push_back(x);
+          }
+      return basis;
+    }
+
+    /**
+     * The mass matrix's null space beyond its zero rows (constant in q), and
+     * per direction whether an equation fixes it; see
+     * Equations::floating_directions.
+     */
+    void
+    find_floating_directions(Equations &eq, const GiNaC::exmap &neglected)
+    {
+      const System      &s = eq.system;
+      const unsigned int n = eq.n, m = eq.m;
+      // the parameters' values (symbolic checks), then the initial state
+      GiNaC::exmap parameters = neglected;
+      for (const auto &p : s.parameters)
+        if (parameters.find(p.first) == parameters.end())
+          parameters[p.first] = exact(p.second);
+      GiNaC::exmap initial = parameters;
+      for (const auto &c : s.coordinates)
+        {
+          initial[c.position]     = exact(c.initial_position.value_or(0.));
+          initial[c.velocity]     = exact(c.initial_velocity.value_or(0.));
+          initial[c.acceleration] = 0;
+        }
+      for (const auto &f : s.time_functions)
+        initial[f.first] = exact(f.second(0.));
+      for (const auto &l : eq.multipliers)
+        initial[l] = 0;
+      initial[s.time] = 0;
+      bool       numeric = true;
+      const auto value   = [&](const ex &e) {
+        const ex v = GiNaC::normal(e.subs(initial));
+        if (GiNaC::is_a<GiNaC::numeric>(v) && GiNaC::ex_to<GiNaC::numeric>(v).is_rational())
+          return GiNaC::ex_to<GiNaC::numeric>(v);
+        const ex f = v.evalf();
+        if (!GiNaC::is_a<GiNaC::numeric>(f) || !GiNaC::ex_to<GiNaC::numeric>(f).is_real())
+          {
+            numeric = false;
+            return GiNaC::numeric(0);
+          }
+        return GiNaC::ex_to<GiNaC::numeric>(exact(GiNaC::ex_to<GiNaC::numeric>(f).to_double()));
+      };
+
+      std::vector<unsigned int> inertial;
+      for (unsigned int i = 0; i < n; ++i)
+        if (!eq.algebraic[i])
+          inertial.push_back(i);
+      Rational M(inertial.size());
+      for (unsigned int i = 0; i < inertial.size(); ++i)
+        for (unsigned int j : inertial)
+          M[i].push_back(value(eq.mass(inertial[i], j)));
+      if (!numeric)
+        return;
+      Rational directions;
+      for (const auto &x : null_space(M, inertial.size()))
+        {
+          std::vector<GiNaC::numeric> u(n, 0);
+          for (unsigned int i = 0; i < inertial.size(); ++i)
+            u[inertial[i]] = x[i];
+          // constant: M(q) u = 0 for every q, or the singularity is one of
+          // this configuration only (left to the integration's diagnostics)
+          for (unsigned int i = 0; i < n; ++i)
+            {
+              ex row = 0;
+              for (unsigned int j = 0; j < n; ++j)
+                row += eq.mass(i, j) * u[j];
+              if (!vanishes(row.subs(parameters)))
+                return;
+            }
+          directions.push_back(u);
+        }
+      if (directions.empty())
+        return;
+      // a holonomic constraint along u fixes it (a voltage source at a node):
+      // the mass matrix with the constraint Jacobian is then regular
+      for (const auto &u : directions)
+        for (unsigned int k = 0; k < m; ++k)
+          {
+            ex along = 0;
+            for (unsigned int j = 0; j < n; ++j)
+              along += eq.constraint_jacobian(k, j) * u[j];
+            if (!vanishes(along.subs(parameters)))
+              return;
+          }
+
+      // the shift q -> q + s u, v -> v + s_dot u changes the residuals at
+      // the rate K [s; s_dot]; a combination of the directions that changes
+      // none of them is undetermined: no equation fixes it
+      const unsigned int r = directions.size();
+      std::vector<std::vector<ex>> shift_q(n, std::vector<ex>(r)), shift_v(n, std::vector<ex>(r));
+      Rational K;
+      for (unsigned int i = 0; i < n; ++i)
+        {
+          std::vector<GiNaC::numeric> kq, kv;
+          for (unsigned int d = 0; d < r; ++d)
+            {
+              ex dq = 0, dv = 0;
+              for (unsigned int j = 0; j < n; ++j)
+                {
+                  dq += eq.residual[i].diff(s.coordinates[j].position) * directions[d][j];
+                  dv += eq.residual[i].diff(s.coordinates[j].velocity) * directions[d][j];
+                }
+              shift_q[i][d] = dq.subs(parameters);
+              shift_v[i][d] = dv.subs(parameters);
+              kq.push_back(value(dq));
+              kv.push_back(value(dv));
+            }
+          K.push_back(kq);
+          K.push_back(kv);
+        }
+      if (!numeric)
+        return;
+      for (const auto &w : null_space(K, r))
+        {
+          bool identically = true;
+          for (unsigned int i = 0; i < n && identically; ++i)
+            {
+              ex dq = 0, dv = 0;
+              for (unsigned int d = 0; d < r; ++d)
+                {
+                  dq += shift_q[i][d] * w[d];
+                  dv += shift_v[i][d] * w[d];
+                }
+              identically = vanishes(dq) && vanishes(dv);
+            }
+          if (!identically)
+            continue; // a singular configuration, not a free combination
+          std::string nodes, combination, first;
+          bool        electrical = true;
+          for (unsigned int j = 0; j < n; ++j)
+            {
+              GiNaC::numeric x = 0;
+              for (unsigned int d = 0; d < r; ++d)
+                x = x + w[d] * directions[d][j];
+              if (x.is_zero())
+                continue;
+              electrical = electrical && s.coordinates[j].electrical;
+              if (first.empty())
+                first = s.coordinates[j].name;
+              nodes += (nodes.empty() ? "" : ", ") + s.coordinates[j].name;
+              std::ostringstream term;
+              term << x;
+              combination += (combination.empty() ? "" : ", ") + term.str();
+            }
+          input_error("Lumped system",
+                      electrical ? "Electrical coordinates" : "Coordinates",
+                      "'" + nodes + "'",
+                      "the mass matrix (the capacitance matrix of a flux-linkage network) is singular in the "
+                      "direction (" + combination + ") of these coordinates, and no equation fixes the "
+                      "motion along it: shifting them together by any function of time changes no energy, "
+                      "dissipation or force, so their common level (the potential of a floating node "
+                      "group) is indeterminate. Ground the group: connect one of " + nodes +
+                        " to ground (or to a node outside the group) by a capacitor or a resistor, fix one "
+                        "of them with a constraint (such as 'Constraints = " + first +
+                        "', which grounds that node), or remove the group.");
+        }
+
+      // index 1: u^T R fixes the velocities along the directions if its
+      // derivative in them, U^T R_v U, is regular
+      Rational G(r);
+      for (unsigned int a = 0; a < r; ++a)
+        for (unsigned int b = 0; b < r; ++b)
+          {
+            ex g = 0;
+            for (unsigned int i = 0; i < n; ++i)
+              g += directions[a][i] * shift_v[i][b];
+            G[a].push_back(value(g));
+          }
+      if (numeric && !null_space(G, r).empty())
+        {
+          std::string nodes;
+          bool        electrical = true;
+          for (unsigned int j = 0; j < n; ++j)
+            for (unsigned int d = 0; d < r; ++d)
+              if (!directions[d][j].is_zero())
+                {
+                  nodes += (nodes.empty() ? "" : ", ") + s.coordinates[j].name;
+                  electrical = electrical && s.coordinates[j].electrical;
+                  break;
+                }
+          input_error("Lumped system", electrical ? "Electrical coordinates" : "Coordinates", "'" + nodes + "'",
+                      "the mass matrix (the capacitance matrix of a flux-linkage network) is singular along a "
+                      "combination of these coordinates, and the equation that holds no acceleration along "
+                      "it does not contain the velocities along it either, only positions (a node group "
+                      "connected to ground by inductors and current sources only): the system is of index 2, "
+                      "which is not supported. Connect the group to ground (or to another node) by a "
+                      "resistor or a capacitor, or write the network in loop charges.");
+        }
+      for (const auto &u : directions)
+        {
+          std::vector<double> x;
+          ex                  equation = 0;
+          for (unsigned int j = 0; j < n; ++j)
+            {
+              x.push_back(u[j].to_double());
+              equation += u[j] * eq.residual[j];
+            }
+          eq.floating_directions.push_back(x);
+          eq.floating_equations.push_back(equation.expand());
+        }
     }
   } // namespace
 
@@ -115,6 +359,9 @@ namespace hamilton::lumped
                         "_dot either, so it can be neither integrated nor solved for. Give it inertia "
                         "(a mass, an inductance) or a dissipation, or remove it.");
       }
+
+    if (dynamics)
+      find_floating_directions(*this, zero);
 
     // the matrix form, if the structure allows it
     auto &f = matrix_form;
@@ -221,6 +468,17 @@ namespace hamilton::lumped
     for (unsigned int k = 0; k < m; ++k)
       out << "  [" << (on_velocities[k] ? "velocity constraint " : "constraint ") << k + 1 << "]  "
           << text(constraints[k]) << " = 0\n";
+    for (unsigned int d = 0; d < floating_directions.size(); ++d)
+      {
+        out << "  [M singular along (";
+        for (unsigned int j = 0; j < n; ++j)
+          out << (j ? ", " : "") << exact(floating_directions[d][j]);
+        ex rhs = 0, lhs = floating_equations[d];
+        for (unsigned int j = 0; j < n; ++j)
+          rhs += exact(floating_directions[d][j]) * exact(s.forces[j] + s.non_reciprocal_forces[j]);
+        rhs = GiNaC::normal(rhs);
+        out << "): algebraic]  " << text((lhs + rhs).expand()) << " = " << text(rhs) << "\n";
+      }
     const auto &f = matrix_form;
     if (f.exists)
       {

@@ -632,6 +632,16 @@ namespace hamilton::lumped
       if (why_not.empty() && !algebraic.empty())
         why_not = "the Legendre transform is degenerate: the mass matrix d2L/dq_dot2 is singular (no inertia for " +
                   algebraic + ", whose momenta vanish identically): H(q, p) is not defined on all of p";
+      for (const auto &u : eq.floating_directions) // a floating node group (Equations::floating_directions)
+        if (why_not.empty())
+          {
+            std::string direction;
+            for (unsigned int j = 0; j < n; ++j)
+              direction += (j ? ", " : "") + canonical_string(exact(u[j]), CanonicalForm::Style::text);
+            why_not = "the Legendre transform is degenerate: the mass matrix d2L/dq_dot2 is singular along (" +
+                      direction + "), where the combination of the momenta does not depend on the velocities (a "
+                      "floating node group: its net charge): H(q, p) is not defined on all of p";
+          }
       ex E = exact(eq.energy);
       if (!why_not.empty())
         {

@@ -747,35 +747,62 @@ namespace hamilton::lumped
     // acceleration form Phi_q a + Gamma = 0
     y_dot.head(n)                      = y.segment(n, n);
     const std::vector<bool> velocity_level = velocity_level_constraints(eq, jacobians(c, 0., y, y_dot).first);
+    // directions u of a singular mass matrix (a floating node group): the
+    // velocity along them is algebraic, fixed by u^T R = 0 (unknowns s,
+    // v += U s); R does not fix the acceleration along them, its time
+    // derivative does: U^T (R_q v + R_v a + R_t) = 0 (u^T R holds neither a
+    // nor the multipliers), R_t by a forward difference (a step input at
+    // t = 0 has none)
+    const unsigned int r = eq.floating_directions.size();
+    Matrix             U(n, r);
+    for (unsigned int d = 0; d < r; ++d)
+      for (unsigned int i = 0; i < n; ++i)
+        U(i, d) = eq.floating_directions[d][i];
+    const auto floating_rate = [&](const Matrix &Jy) {
+      const double h = 1e-8;
+      VectorE      later(N);
+      c.residual(h, y.data(), y_dot.data(), later.data());
+      c.residual(0., y.data(), y_dot.data(), F.data());
+      return VectorE(U.transpose() * (Jy.block(n, 0, n, n) * y.segment(n, n) + Jy.block(n, n, n, n) * y_dot.segment(n, n) +
+                                      (later.segment(n, n) - F.segment(n, n)) / h));
+    };
     std::vector<double> out(c.output_size());
     double              previous = std::numeric_limits<double>::infinity();
     for (int iteration = 0;; ++iteration)
       {
         evaluate_at_zero(y);
         c.outputs(0., y.data(), out.data());
-        VectorE r(n + m);
-        r.head(n)            = F.segment(n, n);
+        VectorE residual(n + m + r);
+        residual.head(n)     = F.segment(n, n);
         const auto [Jy, Jyd] = jacobians(c, 0., y, y_dot);
         for (unsigned int k = 0; k < m; ++k)
-          r[n + k] = velocity_level[k] ?
-                       F[2 * n + k] :
-                       Jy.row(2 * n + k).segment(n, n).dot(y_dot.segment(n, n)) + out[c.n_outputs + 1 + k];
-        if (iteration > 0 && (r.norm() <= 1e-12 * (1 + y.norm()) || iteration == 30 || r.norm() >= previous))
+          residual[n + k] = velocity_level[k] ?
+                              F[2 * n + k] :
+                              Jy.row(2 * n + k).segment(n, n).dot(y_dot.segment(n, n)) + out[c.n_outputs + 1 + k];
+        if (r > 0)
+          residual.tail(r) = floating_rate(Jy);
+        if (iteration > 0 &&
+            (residual.norm() <= 1e-12 * (1 + y.norm()) || iteration == 30 || residual.norm() >= previous))
           break;
-        previous = r.norm();
-        const Matrix             A = acceleration_matrix(eq, Jy, Jyd, velocity_level);
+        previous = residual.norm();
+        Matrix A = Matrix::Zero(n + m + r, n + m + r);
+        A.topLeftCorner(n + m, n + m) = acceleration_matrix(eq, Jy, Jyd, velocity_level);
+        A.block(0, n + m, n, r)       = Jy.block(n, n, n, n) * U;
+        for (unsigned int i = 0; i < n; ++i) // U^T R_v for an acceleration, U^T R_q for an algebraic velocity
+          A.block(n + m, i, r, 1) = U.transpose() * Jy.block(n, eq.algebraic[i] ? i : n + i, n, 1);
+        A.block(n + m, n + m, r, r) = U.transpose() * Jy.block(n, 0, n, n) * U;
         Eigen::FullPivLU<Matrix> lu(A);
         if (!lu.isInvertible())
           {
             const Eigen::JacobiSVD<Matrix> svd(A, Eigen::ComputeFullV);
             const auto                     sv = svd.singularValues();
             Eigen::Index                   j  = 0;
-            svd.matrixV().col(n + m - 1).cwiseAbs().maxCoeff(&j);
+            svd.matrixV().col(n + m + r - 1).head(n + m).cwiseAbs().maxCoeff(&j);
             std::ostringstream s;
             s << std::setprecision(3) << "the accelerations and multipliers cannot be determined at t = 0 ("
               << configuration(eq, y.data())
               << "): the mass matrix with the constraint Jacobian is singular (smallest/largest singular value "
-              << sv[n + m - 1] / sv[0] << "); it does not determine "
+              << sv[n + m + r - 1] / sv[0] << "); it does not determine "
               << (j < n ? (eq.algebraic[j] ? "the velocity of " : "the acceleration of ") + coords[j].name :
                           "the multiplier of " + constraint_text(eq, j - n))
               << ". Check that every coordinate has inertia or is algebraic, that the constraints are "
@@ -786,11 +813,12 @@ namespace hamilton::lumped
               << ").";
             input_error("Lumped system", "Coordinates", "(the whole system)", s.str());
           }
-        const VectorE step = lu.solve(r);
+        const VectorE step = lu.solve(residual);
         for (unsigned int i = 0; i < n; ++i)
           (eq.algebraic[i] ? y[n + i] : y_dot[n + i]) -= step[i];
         for (unsigned int k = 0; k < m; ++k)
           y[2 * n + k] -= step[n + k];
+        y.segment(n, n) -= U * step.tail(r);
         y_dot.head(n) = y.segment(n, n);
       }
     for (unsigned int i = 0; i < n; ++i)

@@ -521,12 +521,14 @@ namespace hamilton::lumped
       if (previous)
         names = split_list(previous->get({path, "Components"}, "Names"));
       prm.declare_entry("Names", "", Patterns::Anything(),
-                        "Names of library components; each gets a subsection with its 'Type'.");
+                        "Names of library components; each gets a subsection with its 'Type', one of:" +
+                          ComponentRegistry::instance().documentation());
       for (const auto &name : names)
         {
           prm.enter_subsection(name);
           prm.declare_entry("Type", "", Patterns::Anything(),
-                            "One of:" + ComponentRegistry::instance().documentation());
+                            "The component's type: one of " + component_types() +
+                              " (each described under 'Components/Names').");
           // the first lenient pass does not know the component's subsection yet
           std::string type;
           if (previous->subsection_path_exists({path, "Components", name}))

@@ -6,48 +6,19 @@
 
 #include <gtest/gtest.h>
 
+#include "lumped_test_helpers.h"
+
 #include <cmath>
 #include <sstream>
 
 using namespace hamilton;
 using namespace hamilton::lumped;
+using hamilton::testing::load_lumped;
+using hamilton::testing::sym;
 using GiNaC::ex;
 
 namespace
 {
-  std::unique_ptr<LumpedRun>
-  load_lumped(const std::string &file, const std::vector<std::pair<std::string, std::string>> &changes = {})
-  {
-    dealii::ParameterHandler prm;
-    read_parameters(prm, std::string(HAMILTON_SOURCE_DIR) + "/" + file, changes);
-    Section section(prm);
-    auto    run = std::make_unique<LumpedRun>();
-    run->parse_parameters(section, std::string(HAMILTON_SOURCE_DIR) + "/prm/lumped");
-    return run;
-  }
-
-  /** The symbol of a parameter, coordinate or velocity, or a time function, by name. */
-  ex
-  sym(const System &s, const std::string &name)
-  {
-    for (const auto &p : s.parameters)
-      if (p.first.get_name() == name)
-        return p.first;
-    for (const auto &c : s.coordinates)
-      {
-        if (c.name == name)
-          return c.position;
-        if (c.name + "_dot" == name)
-          return c.velocity;
-        if (c.name + "_ddot" == name)
-          return c.acceleration;
-      }
-    for (const auto &f : s.time_functions)
-      if (f.second.name == name)
-        return f.first;
-    throw std::invalid_argument("no symbol " + name);
-  }
-
   /** a == b, using sin^2 = 1 - cos^2. */
   bool
   same(const ex &a, const ex &b)

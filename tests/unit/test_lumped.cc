@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "lumped_test_helpers.h"
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -18,43 +20,12 @@
 
 using namespace hamilton;
 using namespace hamilton::lumped;
+using hamilton::testing::load_lumped;
+using hamilton::testing::sym;
 using GiNaC::ex;
 
 namespace
 {
-  std::unique_ptr<LumpedRun>
-  load_lumped(const std::string &file, const std::vector<std::pair<std::string, std::string>> &changes = {})
-  {
-    dealii::ParameterHandler prm;
-    read_parameters(prm, std::string(HAMILTON_SOURCE_DIR) + "/" + file, changes);
-    Section section(prm);
-    auto    run = std::make_unique<LumpedRun>();
-    run->parse_parameters(section, std::string(HAMILTON_SOURCE_DIR) + "/prm/lumped");
-    return run;
-  }
-
-  /** The symbol of a parameter, coordinate, velocity or acceleration by name. */
-  ex
-  sym(const System &s, const std::string &name)
-  {
-    for (const auto &p : s.parameters)
-      if (p.first.get_name() == name)
-        return p.first;
-    for (const auto &c : s.coordinates)
-      {
-        if (c.name == name)
-          return c.position;
-        if (c.name + "_dot" == name)
-          return c.velocity;
-        if (c.name + "_ddot" == name)
-          return c.acceleration;
-      }
-    for (const auto &f : s.time_functions)
-      if (f.second.name == name)
-        return f.first;
-    throw std::invalid_argument("no symbol " + name);
-  }
-
   ex
   diff_by(const ex &e, const ex &x)
   {
@@ -890,4 +861,70 @@ end
   EXPECT_LT(audit["largest_relative_residual"].get<double>(), 1e-6);
   EXPECT_NE(out.str().find("of the largest energy term (nothing supplied)"), std::string::npos) << out.str();
   std::filesystem::remove_all(directory);
+}
+
+// Two floating node groups in node flux linkages (no capacitor to ground):
+// 001 ch. 2 Example 1 (l1, l2, l3; a current step into l2) and a pair m1, m2
+// joined by C3, each with a resistor to ground and a sinusoidal current into
+// m1. The mass matrix's null space is found exactly, (1, 1, 1, 0, 0) and
+// (0, 0, 0, 1, 1), and the consistent initial state solves the groups'
+// current laws for the velocities along them and their time derivatives for
+// the accelerations (hand derivation below).
+TEST(Lumped, FloatingNodeGroupsInitialState)
+{
+  const auto run = lumped_from_text("hamilton_floating_node_groups", R"(
+subsection Lumped system
+  set Electrical coordinates = l1, l2, l3, m1, m2
+  set Parameters             = L0 = 0.1; C1 = 10e-6; C2 = 4.7e-6; R0 = 100; C3 = 2e-6; R1 = 50; R2 = 200
+  set Kinetic coenergy       = 0.5*C1*(l2_dot - l1_dot)^2 + 0.5*C2*(l3_dot - l2_dot)^2 + 0.5*C3*(m2_dot - m1_dot)^2
+  set Potential energy       = l1^2/(2*L0)
+  set Dissipation            = 0.5*l3_dot^2/R0 + 0.5*m1_dot^2/R1 + 0.5*m2_dot^2/R2
+  set Generalized forces     = l2: i; m1: j
+  subsection Time functions
+    set Names = i, j
+    subsection i
+      set Type  = step
+      set Value = 0.01
+    end
+    subsection j
+      set Type      = sine
+      set Amplitude = 0.02
+      set Frequency = 50
+      set Phase     = 0.7
+    end
+  end
+  subsection Simulation
+    set Final time      = 0.001
+    set Output interval = 0.0001
+  end
+end
+)");
+  const auto &eq = *run->equations;
+  ASSERT_EQ(eq.floating_directions.size(), 2u);
+  EXPECT_EQ(eq.floating_directions[0], (std::vector<double>{1, 1, 1, 0, 0}));
+  EXPECT_EQ(eq.floating_directions[1], (std::vector<double>{0, 0, 0, 1, 1}));
+  const CompiledSystem compiled(eq, Evaluation::interpreted);
+  Eigen::VectorXd      y, y_dot;
+  consistent_initial_state(compiled, eq, y, y_dot);
+  // group 1: uncharged capacitors, iL = 0: every node at R0 I0; the
+  // accelerations from C2 (a3 - a2) = -v3/R0, C1 (a1 - a2) = -l1/L0 = 0 and
+  // the rate of the current law l1/L0 + l3_dot/R0 = I0: l1_dot/L0 + a3/R0 = 0
+  const double R0 = 100, I0 = 0.01, L0 = 0.1, C2 = 4.7e-6;
+  for (unsigned int k = 0; k < 3; ++k)
+    EXPECT_NEAR(y[5 + k], R0 * I0, 1e-12);
+  const double a3 = -R0 * R0 * I0 / L0, a2 = a3 + R0 * I0 / (R0 * C2);
+  EXPECT_NEAR(y_dot[5 + 2], a3, 1e-9 * std::abs(a3));
+  EXPECT_NEAR(y_dot[5 + 1], a2, 1e-9 * std::abs(a2));
+  EXPECT_NEAR(y_dot[5 + 0], a2, 1e-9 * std::abs(a2));
+  // group 2: m1_dot = m2_dot = s, s (1/R1 + 1/R2) = J(0); C3 (a_m1 - a_m2)
+  // = J(0) - s/R1 and a_m1/R1 + a_m2/R2 = J'(0) (J' by a forward difference
+  // of 1e-8 s in Hamilton: 2e-6 relative at 50 Hz)
+  const double R1 = 50, R2 = 200, C3 = 2e-6, w = 2 * M_PI * 50;
+  const double J = 0.02 * std::sin(0.7), J_rate = 0.02 * w * std::cos(0.7);
+  const double s = J / (1 / R1 + 1 / R2), delta = (J - s / R1) / C3;
+  const double a_m2 = (J_rate - delta / R1) / (1 / R1 + 1 / R2), a_m1 = a_m2 + delta;
+  EXPECT_NEAR(y[5 + 3], s, 1e-12 * s);
+  EXPECT_NEAR(y[5 + 4], s, 1e-12 * s);
+  EXPECT_NEAR(y_dot[5 + 3], a_m1, 1e-5 * std::abs(a_m1));
+  EXPECT_NEAR(y_dot[5 + 4], a_m2, 1e-5 * std::abs(a_m2));
 }

@@ -46,6 +46,20 @@ namespace hamilton::lumped
     std::vector<bool>            algebraic; ///< velocity i algebraic (row of M zero)
 
     /**
+     * The directions u (each of n entries, exact rationals as doubles) in
+     * which the mass matrix is singular beyond its zero rows, M u = 0 for
+     * every q (a node group of a flux-linkage network with no capacitor to
+     * ground: u = 1 on the group). Along u, u^T R holds no acceleration: it
+     * is an algebraic equation (floating_equations) that fixes the velocity
+     * component along u (index 1, when it depends on that velocity: a
+     * resistor from the group to ground), solved by IDA with the rest;
+     * Equations refuses a direction that no equation fixes (an isolated
+     * group) or that only the positions fix (index 2).
+     */
+    std::vector<std::vector<double>> floating_directions;
+    std::vector<GiNaC::ex>           floating_equations; ///< u^T R, per direction
+
+    /**
      * The energy audit per element (System::elements) and domain. Per
      * element, the powers that are not identically zero, named by their CSV
      * column and integrated like the totals: supplied_work_<e>_J (forces
