@@ -16,17 +16,6 @@ namespace hamilton::lumped
       return e.expand().is_zero() || GiNaC::normal(e).is_zero();
     }
 
-    GiNaC::exmap
-    neglected_values(const System &system)
-    {
-      GiNaC::exmap values;
-      for (const auto &name : system.neglected)
-        for (const auto &p : system.parameters)
-          if (p.first.get_name() == name)
-            values[p.first] = 0;
-      return values;
-    }
-
     using Rational = std::vector<std::vector<GiNaC::numeric>>;
 
     /** A basis of {x : A x = 0} (A: rows of `columns` exact rationals), by exact Gauss-Jordan elimination. */
@@ -284,7 +273,7 @@ namespace hamilton::lumped
     // exact numbers: GiNaC's arithmetic on them does not depend on the
     // (address-dependent) order of terms, so the derivation is the same on
     // every run
-    const GiNaC::exmap zero = neglected_values(s);
+    const GiNaC::exmap zero = s.neglected_values();
     const ex           L    = exact((s.kinetic + s.magnetic - s.potential - s.electric).subs(zero));
     const ex           D    = exact(s.dissipation.subs(zero));
     std::vector<ex>    forces(n), non_reciprocal_forces(n);

@@ -57,18 +57,6 @@ namespace hamilton::lumped
       return items;
     }
 
-    /** The neglected parameters set to zero (the simplified model). */
-    GiNaC::exmap
-    neglected_values(const System &s)
-    {
-      GiNaC::exmap values;
-      for (const auto &name : s.neglected)
-        for (const auto &p : s.parameters)
-          if (p.first.get_name() == name)
-            values[p.first] = 0;
-      return values;
-    }
-
     bool
     vanishes(const ex &e)
     {
@@ -459,7 +447,7 @@ namespace hamilton::lumped
   {
     const System &s    = eq.system;
     const auto   &h    = s.hamiltonian;
-    const auto    zero = neglected_values(s);
+    const auto    zero = s.neglected_values();
     const ex      H    = exact(h.H.subs(zero));
     eq.residual.assign(eq.n, 0);
     eq.algebraic.assign(eq.n, true); // the mass matrix is zero: every velocity is algebraic
@@ -490,7 +478,7 @@ namespace hamilton::lumped
     void
     print_canonical(const System &s, const ex &H_in, const std::vector<CanonicalPair> &pairs, std::ostream &out)
     {
-      const auto zero = neglected_values(s);
+      const auto zero = s.neglected_values();
       const ex   H    = exact(H_in.subs(zero));
       std::vector<std::pair<ex, ex>> lines; // (left, right)
       out << "  H = " << text(H) << "\n";
@@ -518,7 +506,7 @@ namespace hamilton::lumped
     {
       const auto        &h    = s.hamiltonian;
       const unsigned int N    = h.pairs.size();
-      const auto         zero = neglected_values(s);
+      const auto         zero = s.neglected_values();
       const ex           H    = exact(h.H.subs(zero));
       GiNaC::matrix      Hpp(N, N), c(N, 1), v(N, 1);
       GiNaC::exmap       at_rest;
@@ -602,7 +590,7 @@ namespace hamilton::lumped
     {
       const System      &s = eq.system;
       const unsigned int n = eq.n;
-      const auto         zero = neglected_values(s);
+      const auto         zero = s.neglected_values();
       const ex           L    = exact((s.kinetic + s.magnetic - s.potential - s.electric).subs(zero));
       const ex           D    = exact(s.dissipation.subs(zero));
       out << "\nHamiltonian side (seed 004: p = dL/dq_dot, H(q, p) = p . q_dot - L by the Legendre transform)\n";

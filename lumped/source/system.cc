@@ -434,6 +434,17 @@ namespace hamilton::lumped
       cumulative[k] = cumulative[k - 1] + (times[k] - times[k - 1]) * (values[k] + values[k - 1]) / 2;
   }
 
+  GiNaC::exmap
+  System::neglected_values() const
+  {
+    GiNaC::exmap values;
+    for (const auto &name : neglected)
+      for (const auto &p : parameters)
+        if (p.first.get_name() == name)
+          values[p.first] = 0;
+    return values;
+  }
+
   void
   System::declare_parameters(ParameterHandler &prm, const ParameterHandler *previous)
   {

@@ -264,6 +264,9 @@ namespace hamilton::lumped
     bool provisional_files = false;
     /** Parameters set to zero for the simplified model (e.g. inductances). */
     std::vector<std::string> neglected;
+    /** The substitution that sets the neglected parameters to zero (the simplified model). */
+    GiNaC::exmap
+    neglected_values() const;
     std::vector<std::string> warnings;
     /** The Hamiltonian side: a system given by its Hamiltonian, momenta in the output (hamiltonian.h). */
     HamiltonianForm hamiltonian;
