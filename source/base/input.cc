@@ -629,7 +629,7 @@ namespace hamilton
         lines.push_back(line);
     }
     std::istringstream in(text);
-    const auto         sets = scan_set_lines(in);
+    auto               sets = scan_set_lines(in); // each value as changed so far
     std::string        appended;
     for (const auto &[path, value] : changes)
       {
@@ -641,13 +641,14 @@ namespace hamilton
           subsection += (subsection.empty() ? "" : "/") + p;
         bool replaced = false;
         // the same line numbers: later messages name lines of the file
-        const auto replace = [&](const SetLine &set, const std::string &name, const std::string &new_value) {
+        const auto replace = [&](SetLine &set, const std::string &name, const std::string &new_value) {
           lines[set.line - 1] = "set " + name + " = " + new_value;
           for (unsigned int l = set.line; l < set.last_line; ++l)
             lines[l].clear();
-          replaced = true;
+          set.value = new_value; // a later change of another item of a list starts from this one
+          replaced  = true;
         };
-        for (const auto &set : sets)
+        for (auto &set : sets)
           if (set.path == subsection && set.name == entry)
             replace(set, entry, value);
         // an item of a list 'name = expression; ...' (e.g. 'Lumped system/Parameters/R')
@@ -656,7 +657,7 @@ namespace hamilton
             const std::string list = parts.back();
             const std::string parent =
               subsection.size() > list.size() ? subsection.substr(0, subsection.size() - list.size() - 1) : "";
-            for (const auto &set : sets)
+            for (auto &set : sets)
               if (set.path == parent && set.name == list && list_item(set.value, entry))
                 replace(set, list, replace_list_item(set.value, entry, value));
           }

@@ -111,6 +111,9 @@ TEST(Study, ApplyChanges)
   EXPECT_EQ(changed,
             "subsection A\nset x = 2\nset list = a = 1; b = 5; c = 3\n\nend\n"
             "subsection B\nsubsection C\nset y = 7\nend\nend\n");
+  // two items of one list: both changed (the second change starts from the first's line)
+  EXPECT_EQ(apply_changes(text, {{"A/list/a", "4"}, {"A/list/c", "6"}}),
+            "subsection A\n  set x = 1 # one\nset list = a = 4; b = 2; c = 6\n\nend\n");
   EXPECT_EQ(list_item("m = 1; k = m*2", "k").value_or(""), "m*2");
   EXPECT_FALSE(list_item("m = 1; k = m*2", "c").has_value());
 }
