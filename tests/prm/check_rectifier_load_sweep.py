@@ -18,10 +18,11 @@ P = V_DC^2/R, is evaluated with
     harvesting's back-action; piezo_beams.py with the 2 lowest exact modes,
     Hamilton's ROM truncation): the prescribed-motion (weak-coupling) model.
 Checked: every point within the bracket; the measured power within 2 % of the
-closed form with the measured Q_M and the drop at the peak current; the closed form with the short-circuit
-Q_M at least 50 % above the measured power at the weak-coupling optimum
-R = pi/(2 w C_0) (the damping effect); the largest measured power below the
-resistive-load optimum of the same 2-mode beam at 500 Hz, 2 g.
+closed form with the measured Q_M and the drop at the peak current; the closed
+form with the short-circuit Q_M 12 to 17 times the measured power at the
+weak-coupling optimum R = pi/(2 w C_0) (the damping effect; measured 14.4); the
+largest measured power at 10 kOhm and 0.75 to 0.83 of the resistive-load
+optimum of the same 2-mode beam at 500 Hz, 2 g (measured 0.790).
 """
 import csv
 import json
@@ -67,7 +68,8 @@ for k, row in enumerate(rows, 1):
     C0, chi = electrode["capacitance_F"], electrode["coupling_N_per_V"]
     data = list(csv.DictReader(open(os.path.join(point, "lumped.csv"))))
     start = results["harmonic"]["from_s"]
-    induced = [chi[0] * float(r["beam_eta1"]) + chi[1] * float(r["beam_eta2"]) for r in data if float(r["t_s"]) >= start]
+    induced = [chi[0] * float(r["beam_eta1"]) + chi[1] * float(r["beam_eta2"])
+               for r in data if float(r["t_s"]) >= start]
     QM = (max(induced) - min(induced)) / 2
     R = float(row["R"])
     V = float(row["lumped/harmonic/columns/V_DC/mean"])
@@ -91,12 +93,14 @@ R, P, Psc = min(measured, key=lambda m: abs(math.log(m[0] / R_cf)))
 print(f"weak-coupling optimum R = pi/(2 w C_0) = {R_cf:.5g} Ohm, P_max = w Q_sc^2/(2 pi C_0) = "
       f"{w * Q_sc**2 / (2 * math.pi * C0):.5g} W; at R = {R:g}: measured {P:.5g} W, closed form with Q_sc "
       f"{Psc:.5g} W ({Psc / P:.3g} times)")
-if Psc < 1.5 * P:
-    failures.append(f"no damping effect at R = {R:g}: closed form with Q_sc {Psc:.4g} W, measured {P:.4g} W")
+if not 12 < Psc / P < 17:
+    failures.append(f"damping effect at R = {R:g}: closed form with Q_sc {Psc:.4g} W, measured {P:.4g} W, "
+                    f"ratio {Psc / P:.3g} outside 12 ... 17")
 best = max(measured, key=lambda m: m[1])
 print(f"largest measured DC power {best[1]:.5g} W at R = {best[0]:g} Ohm: {best[1] / P_res:.3f} of the resistive "
       f"optimum {P_res:.5g} W at {R_res:.5g} Ohm")
-if not best[1] < P_res:
-    failures.append("the rectifier's largest power is not below the resistive-load optimum")
+if best[0] != 10e3 or not 0.75 < best[1] / P_res < 0.83:
+    failures.append(f"largest power {best[1]:.4g} W at R = {best[0]:g} Ohm, {best[1] / P_res:.3f} of the resistive "
+                    "optimum: expected at 10 kOhm and 0.75 ... 0.83")
 if failures:
     sys.exit("FAILED: " + "; ".join(failures))
