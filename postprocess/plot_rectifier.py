@@ -29,6 +29,8 @@ def setup(results):
 def window(lumped, data):
     """Row indices of the harmonic analysis' periods."""
     t, harmonic = data["t_s"], lumped.get("harmonic")
+    if harmonic and not harmonic.get("found", True):  # automatic steady state without a period
+        harmonic = None
     start = harmonic["from_s"] if harmonic else 0.8 * t[-1]
     return [k for k, v in enumerate(t) if v >= start], harmonic["frequency_hz"] if harmonic else None
 

@@ -3,12 +3,14 @@
 #include <hamilton/base/process.h>
 #include <hamilton/lumped/animation.h>
 #include <hamilton/lumped/lumped_run.h>
+#include <hamilton/lumped/steady_state.h>
 
 #include <Eigen/Dense>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <iomanip>
 #include <sstream>
@@ -47,8 +49,21 @@ namespace hamilton::lumped
                                                          Evaluation::compiled;
       if (options.output_interval > options.final_time)
         s.fail("Output interval", "is longer than 'Final time': there would be no output. Make it shorter.");
-      harmonic_frequency = s.get_double("Harmonic frequency");
-      harmonic_periods   = s.get_unsigned("Harmonic periods");
+      const std::string frequency = s.get("Harmonic frequency");
+      harmonic_periods            = s.get_unsigned("Harmonic periods");
+      automatic_steady_state      = frequency == "automatic";
+      if (!automatic_steady_state && frequency != "none")
+        {
+          char *end = nullptr;
+          std::strtod(frequency.c_str(), &end);
+          if (frequency.empty() || *end != '\0')
+            s.fail("Harmonic frequency", "'" + frequency + "' is neither a frequency nor 'automatic' or 'none': give "
+                   "the drive's frequency in Hz (> 0), 'automatic' (the period detected from the run) or 'none'.");
+          harmonic_frequency = s.get_double("Harmonic frequency");
+          if (harmonic_frequency < 0)
+            s.fail("Harmonic frequency", frequency + " Hz is negative: give a frequency > 0, 'automatic' or 'none' "
+                   "(0 also means none).");
+        }
       if (harmonic_frequency > 0)
         {
           if (harmonic_periods / harmonic_frequency > options.final_time)
@@ -97,6 +112,22 @@ namespace hamilton::lumped
             << max_rows << " rows and 1 GiB. Make it at least "
             << options.final_time / std::min(max_rows, max_csv_bytes / (20. * columns)) << " s, or shorten 'Final time'.";
           s.fail("Output interval", m.str());
+        }
+    }
+    {
+      Section::Scope a(s, "Lumped system");
+      Section::Scope b(s, "Simulation");
+      const auto     columns = output_columns(*equations);
+      steady_state_signal    = s.get("Steady-state signal");
+      if (steady_state_signal.empty())
+        steady_state_signal = system.outputs.empty() ? columns.at(1) : system.outputs.front().first;
+      else if (std::find(columns.begin() + 1, columns.end(), steady_state_signal) == columns.end())
+        {
+          std::string allowed;
+          for (unsigned int k = 1; k < columns.size(); ++k)
+            allowed += (k > 1 ? ", " : "") + columns[k];
+          s.fail("Steady-state signal", "'" + steady_state_signal + "' is not a column of lumped.csv; the columns are " +
+                                          allowed + ". Name one of them, or leave the entry empty (the first output).");
         }
     }
     derive_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -295,15 +326,16 @@ namespace hamilton::lumped
   } // namespace
 
   nlohmann::json
-  LumpedRun::harmonic_fit(const std::vector<std::string>      &columns,
+  LumpedRun::harmonic_fit(const std::vector<std::string>         &columns,
                           const std::vector<std::vector<double>> &rows,
-                          std::ostream                           &out) const
+                          double                                  frequency,
+                          std::ostream                           *out) const
   {
     // least squares: column ~ mean + sum_{k=1..3} a_k cos(k w t) + b_k sin(k w t),
     // reported: the mean and the fundamental A sin(w t + phase). The second and
     // third harmonics keep the mean of a quadratic quantity (a power) exact on
     // a window that is not a whole number of rows per period.
-    const double    w = 2 * M_PI * harmonic_frequency;
+    const double    w = 2 * M_PI * frequency;
     Eigen::MatrixXd basis(rows.size(), 7);
     for (unsigned int r = 0; r < rows.size(); ++r)
       {
@@ -312,18 +344,27 @@ namespace hamilton::lumped
           std::cos(3 * w * t), std::sin(3 * w * t);
       }
     const auto      qr = basis.colPivHouseholderQr();
-    nlohmann::json  j{{"frequency_hz", harmonic_frequency},
+    nlohmann::json  j{{"frequency_hz", frequency},
                       {"periods", harmonic_periods},
                       {"from_s", rows.front()[0]},
                       {"rows", rows.size()},
                       {"columns", nlohmann::json::object()}};
-    out << "  harmonic analysis at " << harmonic_frequency << " Hz over the last " << harmonic_periods
-        << " periods (amplitude, phase against sin(2 pi f t), fit residual / amplitude):\n";
+    if (out)
+      *out << "  harmonic analysis at " << format_significant(frequency, 9) << " Hz over the last " << harmonic_periods
+           << " periods (amplitude, phase against sin(2 pi f t), fit residual / amplitude):\n";
     for (unsigned int k = 1; k < columns.size(); ++k)
       {
         Eigen::VectorXd y(rows.size());
+        double          peak = 0, peak_time = rows.front()[0];
         for (unsigned int r = 0; r < rows.size(); ++r)
-          y[r] = rows[r][k];
+          {
+            y[r] = rows[r][k];
+            if (std::abs(y[r]) > std::abs(peak))
+              {
+                peak      = y[r];
+                peak_time = rows[r][0];
+              }
+          }
         const Eigen::VectorXd c        = qr.solve(y);
         const double          A        = std::hypot(c[1], c[2]);
         const double          residual = (basis * c - y).lpNorm<Eigen::Infinity>();
@@ -331,12 +372,98 @@ namespace hamilton::lumped
         j["columns"][columns[k]] = {{"amplitude", A},
                                     {"phase_deg", phase},
                                     {"mean", c[0]},
-                                    {"largest_fit_residual", residual}};
-        if (columns[k].find("_J") == std::string::npos) // not the audit's growing integrals
-          out << "    " << std::setw(24) << std::left << columns[k] << std::right << " " << std::setw(13) << A << " "
-              << std::setw(9) << std::setprecision(4) << phase << std::setprecision(6) << " deg  "
-              << residual / std::max(A, 1e-300) << "\n";
+                                    {"largest_fit_residual", residual},
+                                    {"peak", peak},
+                                    {"peak_time_s", peak_time}};
+        if (out && columns[k].find("_J") == std::string::npos) // not the audit's growing integrals
+          *out << "    " << std::setw(24) << std::left << columns[k] << std::right << " " << std::setw(13) << A << " "
+               << std::setw(9) << std::setprecision(4) << phase << std::setprecision(6) << " deg  "
+               << residual / std::max(A, 1e-300) << "\n";
       }
+    return j;
+  }
+
+  nlohmann::json
+  LumpedRun::detected_steady_state(const std::vector<std::string>         &columns,
+                                   const std::vector<std::vector<double>> &rows,
+                                   std::ostream                           &out) const
+  {
+    const std::size_t signal = std::find(columns.begin(), columns.end(), steady_state_signal) - columns.begin();
+    std::vector<double> t, y;
+    for (const auto &row : rows)
+      {
+        t.push_back(row[0]);
+        y.push_back(row[signal]);
+      }
+    const std::string span = "t = " + format_significant(t.empty() ? 0. : t.front()) + " ... " +
+                             format_significant(t.empty() ? 0. : t.back()) + " s";
+    nlohmann::json j{{"frequency_source", "detected"}, {"signal", steady_state_signal}, {"searched", span}};
+    const auto     none = [&](const std::string &reason) {
+      out << "  steady state: no period detected in " << steady_state_signal << " over " << span
+          << " (the last half of the run): " << reason
+          << ". Give 'Lumped system/Simulation/Harmonic frequency' if the drive's frequency is known.\n";
+      j["found"]  = false;
+      j["reason"] = reason;
+      return j;
+    };
+    const DetectedPeriod period = detect_period(t, y);
+    if (!period.found)
+      return none(period.reason);
+    const double f = period.frequency, end = t.back();
+    if (harmonic_periods / f > (end - t.front()) * (1 + 1e-12))
+      return none("a period of " + format_significant(f, 6) + " Hz was found, but only " +
+                  format_significant((end - t.front()) * f, 3) + " periods lie in the last half, fewer than the " +
+                  std::to_string(harmonic_periods) + " of 'Harmonic periods': use a longer run or fewer periods");
+    if (options.output_interval * f > 1. / 8)
+      return none("a period of " + format_significant(f, 6) + " Hz was found, but the output interval gives fewer "
+                  "than 8 rows per period: make 'Output interval' at most " +
+                  format_significant(1 / (8 * f), 3) + " s");
+    // the last N periods and the N before
+    const double                     start = end - harmonic_periods / f, before = end - 2 * harmonic_periods / f;
+    const double                     slack = 1e-9 * options.output_interval;
+    std::vector<std::vector<double>> last, previous;
+    for (const auto &row : rows)
+      if (row[0] >= start - slack)
+        last.push_back(row);
+      else if (row[0] >= before - slack)
+        previous.push_back(row);
+    out << "  steady state: period detected in " << steady_state_signal << " over " << span
+        << " (the last half of the run): f = " << format_significant(f, 9) << " Hz (autocorrelation "
+        << format_significant(period.correlation, 4) << " at one period)\n";
+    j.update(harmonic_fit(columns, last, f, &out));
+    j["found"]       = true;
+    j["correlation"] = period.correlation;
+    // how steady: the change from the N periods before, of the mean relative
+    // to |mean| + amplitude and of the amplitude relative to the amplitude
+    const bool whole = before >= t.front() - slack;
+    if (!whole)
+      {
+        j["steadiness"] = {{"measured", false},
+                           {"reason", "fewer than 2 x 'Harmonic periods' periods in the last half of the run"}};
+        out << "  how steady: not measured (fewer than " << 2 * harmonic_periods
+            << " periods in the last half of the run)\n";
+        return j;
+      }
+    const auto earlier = harmonic_fit(columns, previous, f, nullptr);
+    for (unsigned int k = 1; k < columns.size(); ++k)
+      {
+        auto        &now = j["columns"][columns[k]];
+        const auto  &was = earlier["columns"][columns[k]];
+        const double m1 = now["mean"], a1 = now["amplitude"], m0 = was["mean"], a0 = was["amplitude"];
+        const double scale       = std::abs(m1) + a1;
+        now["mean_change"]       = scale > 0 ? std::abs(m1 - m0) / scale : 0.;
+        now["amplitude_change"]  = a1 > 0 ? std::abs(a1 - a0) / a1 : (a0 > 0 ? 1. : 0.);
+      }
+    const auto &reference = j["columns"][steady_state_signal];
+    j["steadiness"] = {{"measured", true},
+                       {"previous_from_s", earlier["from_s"]},
+                       {"mean_change", reference["mean_change"]},
+                       {"amplitude_change", reference["amplitude_change"]}};
+    out << "  how steady: from the " << harmonic_periods << " periods before to the last " << harmonic_periods << ", "
+        << steady_state_signal << "'s mean changed by "
+        << format_significant(reference["mean_change"].get<double>(), 3)
+        << " (of |mean| + amplitude) and its amplitude by "
+        << format_significant(reference["amplitude_change"].get<double>(), 3) << "\n";
     return j;
   }
 
@@ -388,6 +515,11 @@ namespace hamilton::lumped
     // the last 20 % of the run
     const double summary_start = harmonic_frequency > 0 ? window_start : 0.8 * options.final_time;
     std::vector<ColumnSummary> summaries(columns.size());
+    // the automatic steady state: the rows of the last half of the run
+    // (in memory: lumped.csv's limit, max_csv_bytes at 20 bytes a value,
+    // keeps it below 2.7e7 values, 215 MB)
+    const bool detect = automatic_steady_state && harmonic_frequency == 0;
+    std::vector<std::vector<double>> tail;
     const auto          result = simulate(
       compiled, *equations, options,
       [&](const std::vector<double> &row) {
@@ -401,6 +533,8 @@ namespace hamilton::lumped
           animation->add(row);
         if (harmonic_frequency > 0 && row[0] >= window_start - 1e-9 * options.output_interval)
           window.push_back(row);
+        if (detect && row[0] >= 0.5 * options.final_time)
+          tail.push_back(row);
         const bool in_summary = row[0] >= summary_start - 1e-9 * options.output_interval;
         for (unsigned int k = 0; k < row.size(); ++k)
           summaries[k].add(row[0], row[k], in_summary);
@@ -454,7 +588,12 @@ namespace hamilton::lumped
         j["range"][columns[k]]       = {{"min", lowest[k]}, {"max", highest[k]}};
       }
     if (harmonic_frequency > 0)
-      j["harmonic"] = harmonic_fit(columns, window, out);
+      {
+        j["harmonic"]                     = harmonic_fit(columns, window, harmonic_frequency, &out);
+        j["harmonic"]["frequency_source"] = "given";
+      }
+    else if (detect)
+      j["harmonic"] = detected_steady_state(columns, tail, out);
     if (animation)
       {
         j["animation"] = animation->finish();

@@ -573,12 +573,19 @@ namespace hamilton::lumped
                       "same numbers bit for bit), or automatic: interpreted until that has taken "
                       "as long as compiling is estimated to take, then compiled (never more than "
                       "twice the cost of the better choice).");
-    prm.declare_entry("Harmonic frequency", "0", Patterns::Double(0),
-                      "Steady-state harmonic analysis (Hz; 0: none): every CSV column is fitted "
-                      "by least squares with its mean and harmonics 1 to 3 of f over the last "
-                      "'Harmonic periods' periods; the mean, the fundamental's amplitude and "
-                      "phase (against sin(2 pi f t)) and the fit's residual (how steady the run "
-                      "was) go to results.json.");
+    prm.declare_entry("Harmonic frequency", "automatic", Patterns::Anything(),
+                      "Steady-state harmonic analysis: a frequency f > 0 (Hz), 'automatic' "
+                      "(f detected from the run: the dominant period of 'Steady-state signal' "
+                      "over the last half of the run) or 'none' (0 also means none). Every CSV "
+                      "column is fitted by least squares with its mean and harmonics 1 to 3 of f "
+                      "over the last 'Harmonic periods' periods; the mean, the fundamental's "
+                      "amplitude and phase (against sin(2 pi f t)) and the fit's residual go to "
+                      "results.json ('harmonic'); detected, also how steady the run was (the "
+                      "change from the periods before) or why no period was found.");
+    prm.declare_entry("Steady-state signal", "", Patterns::Anything(),
+                      "The lumped.csv column whose dominant period 'Harmonic frequency = "
+                      "automatic' detects (empty: the first named output, else the first "
+                      "coordinate).");
     prm.declare_entry("Harmonic periods", "10", Patterns::Integer(1),
                       "Number of periods at the end of the run used by the harmonic analysis.");
     prm.declare_entry("Neglected parameters", "", Patterns::Anything(),

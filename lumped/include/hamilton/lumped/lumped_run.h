@@ -58,13 +58,30 @@ namespace hamilton::lumped
     run(const std::string &output_directory, std::ostream &out);
 
     /**
-     * The steady-state harmonic analysis: each column of `rows` fitted by
-     * mean + A sin(2 pi f t + phase) (least squares).
+     * The steady-state harmonic analysis at `frequency` (Hz): each column of
+     * `rows` fitted by mean + harmonics 1 to 3 (least squares); the mean, the
+     * fundamental's amplitude and phase against sin(2 pi f t), the fit's
+     * residual and the largest |value| of the rows (and when). The table
+     * goes to `out` if given.
      */
     nlohmann::json
-    harmonic_fit(const std::vector<std::string>      &columns,
+    harmonic_fit(const std::vector<std::string>         &columns,
                  const std::vector<std::vector<double>> &rows,
-                 std::ostream                           &out) const;
+                 double                                  frequency,
+                 std::ostream                           *out) const;
+
+    /**
+     * The automatic steady state: the dominant period of the column
+     * 'Steady-state signal' detected from `rows` (the last half of the run,
+     * see detect_period()), the harmonic analysis over the last 'Harmonic
+     * periods' periods, and how steady: the change of the mean and the
+     * amplitude of every column from the 'Harmonic periods' periods before.
+     * Without a period, the reason (terminal and results.json), no numbers.
+     */
+    nlohmann::json
+    detected_steady_state(const std::vector<std::string>         &columns,
+                          const std::vector<std::vector<double>> &rows,
+                          std::ostream                           &out) const;
 
     System                     system;
     std::unique_ptr<Equations> equations;
@@ -73,7 +90,9 @@ namespace hamilton::lumped
     SimulationOptions          options;
     double                     derive_seconds = 0;
     std::string                linearize_at   = "none";
-    double                     harmonic_frequency = 0; ///< Hz; 0: no harmonic analysis
+    double                     harmonic_frequency = 0; ///< Hz given; 0: none given
+    bool                       automatic_steady_state = true; ///< 'Harmonic frequency = automatic'
+    std::string                steady_state_signal;       ///< the column whose period is detected
     unsigned int               harmonic_periods   = 10;
     double                     frame_interval     = 0; ///< s; 0: no animation
     Statics                    statics; ///< the static equilibrium, if asked for
