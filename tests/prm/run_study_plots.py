@@ -17,6 +17,9 @@ CASES = [
      ["--x", "lumped/summary/columns/disk_speed_rpm/mean"], ["study_lines.png"]),
     ("gyroscopic_campbell", [], [], ["campbell.png", "study_lines.png"]),
     ("spinning_link_campbell", ["Study/Parameters/Omega/Values=0, 150, 300"], [], ["campbell.png"]),
+    ("rectifier_load_sweep", ["Study/Parameters/R/Values=10e3, 66e3", "Lumped system/Simulation/Final time=0.1",
+                              "Study/Write point outputs=false"], [],
+     ["study_lines.png"]),
 ]
 
 
