@@ -62,12 +62,6 @@ namespace hamilton::lumped
 
   namespace
   {
-    bool
-    vanishes(const ex &e)
-    {
-      return e.expand().is_zero() || GiNaC::normal(e).is_zero();
-    }
-
     /** v . d(e)/dv - e: the energy function of a term of the Lagrangian. */
     ex
     energy_function(const System &s, const ex &e)

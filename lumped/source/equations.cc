@@ -10,12 +10,6 @@ namespace hamilton::lumped
 
   namespace
   {
-    bool
-    vanishes(const ex &e)
-    {
-      return e.expand().is_zero() || GiNaC::normal(e).is_zero();
-    }
-
     using Rational = std::vector<std::vector<GiNaC::numeric>>;
 
     /** A basis of {x : A x = 0} (A: rows of `columns` exact rationals), by exact Gauss-Jordan elimination. */

@@ -57,12 +57,6 @@ namespace hamilton::lumped
       return items;
     }
 
-    bool
-    vanishes(const ex &e)
-    {
-      return e.expand().is_zero() || GiNaC::normal(e).is_zero();
-    }
-
     /** "p_x, p_y" */
     std::string
     momentum_list(const System &s)

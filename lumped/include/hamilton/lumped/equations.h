@@ -7,6 +7,13 @@
 
 namespace hamilton::lumped
 {
+  /** Whether e is zero: expanded, or after GiNaC::normal for rational expressions. */
+  inline bool
+  vanishes(const GiNaC::ex &e)
+  {
+    return e.expand().is_zero() || GiNaC::normal(e).is_zero();
+  }
+
   /**
    * Lagrange's equations of a System, derived symbolically (GiNaC), with the
    * parameters kept as symbols (the simplified model's neglected parameters
