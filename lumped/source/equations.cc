@@ -437,14 +437,7 @@ namespace hamilton::lumped
         lhs[i] = (residual[i] + rhs[i]).expand().collect(accelerations);
       }
     out << "Lagrange's equations (L = T* + W_m* - V - W_e; parameters as symbols";
-    if (!s.neglected.empty())
-      {
-        out << "; simplified model:";
-        for (const auto &name : s.neglected)
-          out << " " << name;
-        out << " = 0";
-      }
-    out << ")\n\n";
+    out << s.neglected_note() << ")\n\n";
     for (unsigned int i = 0; i < n; ++i)
       out << "  [" << s.coordinates[i].name << (algebraic[i] ? ", algebraic velocity" : "") << "]  " << text(lhs[i])
           << " = " << text(rhs[i]) << "\n";

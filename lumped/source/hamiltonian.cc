@@ -706,14 +706,7 @@ namespace hamilton::lumped
     out << "Hamilton's equations (the system given by its Hamiltonian; dq/dt = dH/dp - f, dp/dt = -dH/dq + e, "
            "f the flow sources and dissipative flows, e the efforts minus dD/dq_dot at q_dot = dH/dp; "
            "parameters as symbols";
-    if (!s.neglected.empty())
-      {
-        out << "; simplified model:";
-        for (const auto &name : s.neglected)
-          out << " " << name;
-        out << " = 0";
-      }
-    out << ")\n\n";
+    out << s.neglected_note() << ")\n\n";
     if (h.transformation == "exchange")
       {
         print_canonical(s, h.original_H, h.original_pairs, out);

@@ -445,6 +445,15 @@ namespace hamilton::lumped
     return values;
   }
 
+  std::string
+  System::neglected_note() const
+  {
+    std::string note;
+    for (const auto &name : neglected)
+      note += " " + name;
+    return note.empty() ? "" : "; simplified model:" + note + " = 0";
+  }
+
   void
   System::declare_parameters(ParameterHandler &prm, const ParameterHandler *previous)
   {

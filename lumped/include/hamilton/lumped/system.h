@@ -267,6 +267,9 @@ namespace hamilton::lumped
     /** The substitution that sets the neglected parameters to zero (the simplified model). */
     GiNaC::exmap
     neglected_values() const;
+    /** "; simplified model: L1 L2 = 0" for the printed equations' heading, "" without neglected parameters. */
+    std::string
+    neglected_note() const;
     std::vector<std::string> warnings;
     /** The Hamiltonian side: a system given by its Hamiltonian, momenta in the output (hamiltonian.h). */
     HamiltonianForm hamiltonian;
