@@ -1371,6 +1371,7 @@ namespace hamilton::lumped
             const DampedNewtonStatistics statistics = damped_newton_statistics(newton);
             summary.newton_rescues                 = statistics.rescues;
             summary.newton_rescued                 = statistics.rescued;
+            summary.knee_refreshes                 = statistics.knee_refreshes;
           }
       }
     catch (...)
