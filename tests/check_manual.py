@@ -16,7 +16,9 @@ Checks, each failure listed with its file and line:
      its first part is the name of a subsection;
   4. every tests/bad_input/*.prm file (or bad_input_<name> test) the manual
      names exists;
-  5. with --tables: the measured figures of the tables listed in TABLES equal
+  5. with --tables: the measured figures of the tables listed in TABLES (the C2
+     thickness mode in doc/validation.md, the ROM verification in
+     doc/reduced-models.md) equal
      what the program prints (rounded to the digits the manual gives).
 Exit status 1 on any failure.
 """
@@ -265,6 +267,8 @@ def check_c2_thickness_table(binary, root, work):
                     modes[3]["frequency_hz"], modes[3]["frequency_open_circuit_hz"]]
         errors = [c / e - 1 for c, e in zip(computed, exact)]
         quoted = [q.strip() for q in rows[1][column].split(",")] + [q.strip() for q in rows[2][column].split(",")]
+        if len(quoted) != 4:
+            fail(where, f"column '{head}': {len(quoted)} figures, expected f_r, f_a and the overtone's f_r, f_a")
         for name, q, e in zip(("f_r", "f_a", "third overtone f_r", "third overtone f_a"), quoted, errors):
             print(f"  C2 thickness mode, degree {degree}, refinements {refinements}: {name} "
                   f"error {e:.3e}, the manual says {q}")
@@ -272,7 +276,38 @@ def check_c2_thickness_table(binary, root, work):
                 fail(where, f"column '{head}', {name}: the manual says {q}, the run gives {abs(e):.2e}")
 
 
-TABLES = [check_c2_thickness_table]
+def check_rom_verification_table(binary, root, work):
+    """doc/reduced-models.md, verification of the Case 1b ROM: the relative differences
+    'results.json' -> reduced_model/verification reports for correction orders 0, 1, 2."""
+    where = "doc/reduced-models.md (ROM verification)"
+    rows = table_rows(os.path.join(root, "doc", "reduced-models.md"), "correction order")
+    example = os.path.join(root, "prm", "rom", "bimorph_rom_export.prm")
+    for row in rows[1:]:
+        order, corrections = row[0], row[1]
+        out = os.path.join(work, f"rom_order{order}")
+        subprocess.run([binary, example, "--output-dir", out,
+                        "--set", f"Analysis/Reduced model/Static correction order={order}"],
+                       check=True, capture_output=True)
+        rom = json.load(open(os.path.join(out, "results.json")))["reduced_model"]
+        v = rom["verification"]
+        if str(rom["n_correction_modes"]) != corrections:
+            fail(where, f"order {order}: {rom['n_correction_modes']} corrections, the manual says {corrections}")
+        static = {s["load"]: s["rom_relative_error"] for s in v["static_response"]}
+        computed = [("FRF tip", v["frf_displacement_max_relative_difference"]),
+                    ("FRF voltage", v["frf_voltage_max_relative_difference"]),
+                    ("static tip, base", static["base acceleration"]),
+                    ("static tip, 1 V", static["1 V on harvester"]),
+                    ("f_oc mode 1", v["open_circuit"][0]["relative_difference"])]
+        quoted = [q.strip() for cell in row[2:] for q in cell.split("/")]
+        if len(quoted) != len(computed):
+            fail(where, f"order {order}: {len(quoted)} figures in the row, expected {len(computed)}")
+        for (name, value), q in zip(computed, quoted):
+            print(f"  ROM verification, correction order {order}: {name} {value:.3e}, the manual says {q}")
+            if not figure_agrees(q, abs(value)):
+                fail(where, f"order {order}, {name}: the manual says {q}, the run gives {abs(value):.2e}")
+
+
+TABLES = [check_c2_thickness_table, check_rom_verification_table]
 
 
 def main():
