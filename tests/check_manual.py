@@ -9,7 +9,8 @@ Checks, each failure listed with its file and line:
      exists and a '#anchor' names a heading of the target page (GitHub's slugs);
   2. every example prm/**/*.prm is listed in doc/examples.md, and every
      prm/... file the manual names exists;
-  3. every 'Subsection/Entry' path the manual quotes in backticks exists in
+  3. every 'Subsection/Entry' path the manual quotes in backticks (or quoted
+     inside them, as in `--set "Continuum/Element degree=1"`) exists in
      'hamilton --print-parameters' (a path may start at any subsection, e.g.
      `Simulation/Harmonic frequency`; a user-chosen name such as an electrode's
      or a component's matches any name); a path counts as a parameter path when
@@ -117,12 +118,19 @@ def check_links(root, files):
 
 
 def backticked(files, root):
-    """(file:line, text) of every inline code span of the prose."""
+    """(file:line, text) of every inline code span of the prose; a span may run
+    over a line break (the paragraph's lines are joined)."""
     for path in files:
         rel = os.path.relpath(path, root)
-        for number, line in prose_lines(open(path, encoding="utf-8").read()):
-            for code in re.findall(r"`([^`]+)`", line):
-                yield f"{rel}:{number}", code
+        paragraph, first = [], 0
+        for number, line in list(prose_lines(open(path, encoding="utf-8").read())) + [(0, "")]:
+            if line.strip():
+                first = first or number
+                paragraph.append(line.strip())
+                continue
+            for code in re.findall(r"`([^`]+)`", " ".join(paragraph)):
+                yield f"{rel}:{first}", code
+            paragraph, first = [], 0
 
 
 def check_examples(root, files):
@@ -196,7 +204,10 @@ def check_parameter_paths(binary, root, files):
         return False
 
     checked = 0
-    for where, code in backticked(files, root):
+    spans = [(where, quoted) for where, code in backticked(files, root)
+             for quoted in [code] + re.findall(r"'([^']+)'|\"([^\"]+)\"", code)]
+    spans = [(where, q if isinstance(q, str) else q[0] or q[1]) for where, q in spans]
+    for where, code in spans:
         text = code.split("=")[0].strip().strip("'\"")
         if "/" not in text or text in NOT_PARAMETER_PATHS:
             continue
