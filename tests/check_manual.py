@@ -19,8 +19,9 @@ Checks, each failure listed with its file and line:
      names exists;
   5. with --tables: the measured figures of the tables listed in TABLES (the C2
      thickness mode in doc/validation.md, the ROM verification in
-     doc/reduced-models.md) equal
-     what the program prints (rounded to the digits the manual gives).
+     doc/reduced-models.md) equal what the program prints (rounded to the
+     digits the manual gives), and the main example's terminal excerpt in
+     README.md is what it prints, line for line.
 Exit status 1 on any failure.
 """
 import glob
@@ -318,7 +319,23 @@ def check_rom_verification_table(binary, root, work):
                 fail(where, f"order {order}, {name}: the manual says {q}, the run gives {abs(value):.2e}")
 
 
-TABLES = [check_c2_thickness_table, check_rom_verification_table]
+def check_main_example_answer(binary, root, work):
+    """README.md, 'The main example's answer': every line of its terminal excerpt
+    is a line the main example prints (the excerpt holds no timings)."""
+    text = open(os.path.join(root, "README.md"), encoding="utf-8").read()
+    section = text.split("## The main example's answer", 1)[1].split("\n## ", 1)[0]
+    excerpt = [line for line in section.split("```")[1].split("\n") if line.strip()]
+    run = subprocess.run([binary, os.path.join(root, "prm", "coupled", "motor_driven_harvester.prm"),
+                          "--output-dir", os.path.join(work, "motor_driven_harvester")],
+                         check=True, capture_output=True, text=True)
+    printed = set((run.stdout + run.stderr).split("\n"))
+    for line in excerpt:
+        if line not in printed:
+            fail("README.md (the main example's answer)", f"the run does not print the line '{line.strip()}'")
+    print(f"  main example: {len(excerpt)} lines of the README's excerpt checked")
+
+
+TABLES = [check_c2_thickness_table, check_rom_verification_table, check_main_example_answer]
 
 
 def main():
