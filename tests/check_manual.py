@@ -32,8 +32,8 @@ import subprocess
 import sys
 import tempfile
 
-# Quoted paths that are not parameter paths although they start with a
-# subsection's name (none so far; add 'path': 'why' entries here).
+# Quoted paths that are not parameter paths of 'hamilton --print-parameters'
+# although they start with a subsection's name: 'path': 'why'.
 NOT_PARAMETER_PATHS = {
     "Lumped system/Parameters/NAME":
         "how --set addresses one item of the list 'Lumped system/Parameters' (doc/studies.md)",
@@ -94,12 +94,26 @@ def without_inline_code(line):
     return re.sub(r"`[^`]*`", "``", line)
 
 
+def paragraphs(path):
+    """(line number, text) of every paragraph of the prose, its lines joined, so
+    that a link or a code span may run over a line break."""
+    paragraph, first = [], 0
+    for number, line in list(prose_lines(open(path, encoding="utf-8").read())) + [(0, "")]:
+        if line.strip():
+            first = first or number
+            paragraph.append(line.strip())
+            continue
+        if paragraph:
+            yield first, " ".join(paragraph)
+        paragraph, first = [], 0
+
+
 def check_links(root, files):
     cache = {}
     for path in files:
         rel = os.path.relpath(path, root)
-        for number, line in prose_lines(open(path, encoding="utf-8").read()):
-            for target in LINK.findall(without_inline_code(line)):
+        for number, text in paragraphs(path):
+            for target in LINK.findall(without_inline_code(text)):
                 if re.match(r"[a-z]+:", target):      # http:, https:, mailto:
                     continue
                 file_part, _, anchor = target.partition("#")
@@ -119,19 +133,12 @@ def check_links(root, files):
 
 
 def backticked(files, root):
-    """(file:line, text) of every inline code span of the prose; a span may run
-    over a line break (the paragraph's lines are joined)."""
+    """(file:line, text) of every inline code span of the prose."""
     for path in files:
         rel = os.path.relpath(path, root)
-        paragraph, first = [], 0
-        for number, line in list(prose_lines(open(path, encoding="utf-8").read())) + [(0, "")]:
-            if line.strip():
-                first = first or number
-                paragraph.append(line.strip())
-                continue
-            for code in re.findall(r"`([^`]+)`", " ".join(paragraph)):
-                yield f"{rel}:{first}", code
-            paragraph, first = [], 0
+        for number, text in paragraphs(path):
+            for code in re.findall(r"`([^`]+)`", text):
+                yield f"{rel}:{number}", code
 
 
 def check_examples(root, files):
