@@ -16,7 +16,8 @@ Checks, each failure listed with its file and line:
      or a component's matches any name); a path counts as a parameter path when
      its first part is the name of a subsection;
   4. every tests/bad_input/*.prm file (or bad_input_<name> test) the manual
-     names exists;
+     names exists, and so does every file of the repository it quotes in
+     backticks (`tests/unit/test_lumped.cc`, `postprocess/plot_all.py`);
   5. with --tables: the measured figures of the tables listed in TABLES (the C2
      thickness mode in doc/validation.md, the ROM verification in
      doc/reduced-models.md) equal what the program prints (rounded to the
@@ -165,6 +166,26 @@ def check_examples(root, files):
         m = re.fullmatch(r"bad_input_(\w+)", code)
         if m and not os.path.exists(os.path.join(root, "tests", "bad_input", m.group(1) + ".prm")):
             fail(where, f"names the bad-input test {code}, but tests/bad_input/{m.group(1)}.prm does not exist")
+
+
+def check_repository_paths(root, files):
+    """Files and folders of the repository quoted in backticks exist: a quoted word
+    that starts with a top-level folder and names a file (an extension) or lies in
+    an existing subfolder ('lumped/summary', a results.json path, does not)."""
+    top = {d for d in os.listdir(root) if os.path.isdir(os.path.join(root, d)) and d != "build"}
+    checked = 0
+    for where, code in backticked(files, root):
+        for word in code.split():
+            word = word.strip("(),;:'\"")
+            parts = word.rstrip("/").split("/")
+            if len(parts) < 2 or parts[0] not in top or not re.fullmatch(r"[\w./*-]+", word):
+                continue
+            if not (os.path.isdir(os.path.join(root, *parts[:2])) if len(parts) > 2 else "." in parts[-1]):
+                continue
+            checked += 1
+            if not glob.glob(os.path.join(root, word)):
+                fail(where, f"`{word}`: no such file or folder in the repository")
+    return checked
 
 
 def parameter_tree(binary):
@@ -381,7 +402,8 @@ def main():
         check_links(root, files)
         check_examples(root, files)
         checked = check_parameter_paths(binary, root, files)
-        summary = f"{len(files)} pages, {checked} parameter paths checked"
+        quoted_files = check_repository_paths(root, files)
+        summary = f"{len(files)} pages, {checked} parameter paths and {quoted_files} file paths checked"
     for f in failures:
         print("FAIL", f)
     print(f"{summary}, {len(failures)} failure(s)")
