@@ -19,7 +19,7 @@ Checks, each failure listed with its file and line:
      names exists, and so does every file of the repository it quotes in
      backticks (`tests/unit/test_lumped.cc`, `postprocess/plot_all.py`);
   5. with --tables: the measured figures of the tables listed in TABLES (the C2
-     thickness mode in doc/validation.md, the ROM verification in
+     thickness mode and the C2 bars in doc/validation.md, the ROM verification in
      doc/reduced-models.md) equal what the program prints (rounded to the
      digits the manual gives), and the main example's terminal excerpt in
      README.md is what it prints, line for line (numbers to 1e-5).
@@ -384,7 +384,39 @@ def check_main_example_answer(binary, root, work):
     print(f"  main example: {len(excerpt)} lines of the README's excerpt checked")
 
 
-TABLES = [check_c2_thickness_table, check_rom_verification_table, check_main_example_answer]
+def check_c2_bars_table(binary, root, work):
+    """doc/validation.md, C2 bars: the 1D and Rayleigh-Love columns against
+    tests/reference/continuum_bars.py, the relative differences of the converged
+    3D column against the quoted 1D and Love values, and the example mesh's
+    extensional mode (mode 16) against Love by a run of each example."""
+    sys.path.insert(0, os.path.join(root, "tests", "reference"))
+    import continuum_bars as bars          # mpmath: 1D rod and Rayleigh-Love rod
+    reference = {"31": bars.bar31(), "33": bars.bar33()}
+    where = "doc/validation.md (C2 bars)"
+    rows = table_rows(os.path.join(root, "doc", "validation.md"), "bar")
+    runs = {}
+    for row in rows[1:]:
+        bar, quantity, one_d, love, conv, conv_1d, conv_love, example_love = \
+            [cell.replace("\u2212", "-") for cell in row]
+        exact_1d, exact_love = (float(v) for v in reference[bar][quantity])
+        if bar not in runs:
+            out = os.path.join(work, f"c2_bar{bar}")
+            subprocess.run([binary, os.path.join(root, "prm", "continuum", f"c2_bar{bar}.prm"),
+                            "--output-dir", out], check=True, capture_output=True)
+            runs[bar] = json.load(open(os.path.join(out, "results.json")))["continuum"]["modal"]["modes"][15]
+        example = runs[bar]["frequency_hz" if quantity == "f_r" else "frequency_open_circuit_hz"]
+        figures = [("1D", one_d, exact_1d), ("Love", love, exact_love),
+                   ("3D conv. - 1D", conv_1d, float(conv) / float(one_d) - 1),
+                   ("3D conv. - Love", conv_love, float(conv) / float(love) - 1),
+                   ("example mesh - Love", example_love, example / exact_love - 1)]
+        for name, quoted, value in figures:
+            print(f"  C2 {bar} bar, {quantity}: {name} {value:.10g}, the manual says {quoted}")
+            if not figure_agrees(quoted, value):
+                fail(where, f"{bar} bar, {quantity}, {name}: the manual says {quoted}, computed {value:.3e}")
+
+
+TABLES = [check_c2_thickness_table, check_rom_verification_table, check_main_example_answer,
+          check_c2_bars_table]
 
 
 def main():
