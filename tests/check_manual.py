@@ -218,7 +218,7 @@ def parameter_tree(binary):
 
 def check_parameter_paths(binary, root, files):
     paths, wild = parameter_tree(binary)
-    subsections = {p[-1] for p in paths if any(q[:len(p)] == p and len(q) > len(p) for q in paths)}
+    subsections = {name for p in paths for name in p[:-1]}
 
     def part_matches(prefix_path, quoted):
         if prefix_path in wild:
@@ -234,8 +234,7 @@ def check_parameter_paths(binary, root, files):
 
     checked = 0
     spans = [(where, quoted) for where, code in backticked(files, root)
-             for quoted in [code] + re.findall(r"'([^']+)'|\"([^\"]+)\"", code)]
-    spans = [(where, q if isinstance(q, str) else q[0] or q[1]) for where, q in spans]
+             for quoted in [code] + [a or b for a, b in re.findall(r"'([^']+)'|\"([^\"]+)\"", code)]]
     for where, code in spans:
         text = code.split("=")[0].strip().strip("'\"")
         if "/" not in text or text in NOT_PARAMETER_PATHS:
