@@ -6,7 +6,7 @@
  * Why: Debian's deal.II links OpenCASCADE, Gmsh, Trilinos, PETSc, SLEPc,
  * VTK and more; the dynamic linker resolves about 345 000 symbol
  * relocations for them, 0.3 s of a start-up that a run cannot avoid but
- * `--help` can (README, "Start-up").
+ * `--help` can (doc/running.md, "Start-up time").
  */
 #include <hamilton/usage.h>
 

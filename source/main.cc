@@ -94,7 +94,7 @@ hamilton_main(int argc, char **argv)
   hamilton::Process process(argc, argv);
   // Under mpirun, a continuum runs on every rank; every other run is serial:
   // rank 0 alone reads, computes, prints and writes, the other ranks end at
-  // once (see hamilton::run and README, "Running"). Commands other than a
+  // once (see hamilton::run and doc/running.md). Commands other than a
   // run answer on rank 0 only.
   const bool other_rank = hamilton::started_by_mpi_launcher() &&
                           dealii::Utilities::MPI::this_mpi_process(MPI_COMM_WORLD) > 0;
