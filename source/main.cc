@@ -6,6 +6,7 @@
 #include <hamilton/lumped/component.h>
 #include <hamilton/output/version.h>
 #include <hamilton/run.h>
+#include <hamilton/usage.h>
 
 #include <deal.II/base/mpi.h>
 
@@ -17,23 +18,6 @@
 
 namespace
 {
-  const char *usage =
-    "Usage:\n"
-    "  hamilton FILE.prm [--output-dir DIR]  run what the file describes\n"
-    "  hamilton --validate FILE.prm           read and check the file only\n"
-    "  ... --set 'Path/To/Entry=value'         replace an entry of the file (repeatable),\n"
-    "                                         e.g. --set 'Beam/Layers/strip/Thickness=0.003'\n"
-    "  ... --resume                           continue a stopped study from the rows of\n"
-    "                                         the study.csv in its output directory\n"
-    "  hamilton --print-equations FILE.prm    the derived equations of the lumped\n"
-    "                                         system, as text and LaTeX\n"
-    "  hamilton --print-parameters [PATH]     every entry with its documentation,\n"
-    "                                         default and allowed values; with PATH\n"
-    "                                         (e.g. 'Lumped system/Components/diode')\n"
-    "                                         those of that subsection only\n"
-    "  hamilton --version                     version, git commit and library versions\n"
-    "  hamilton --help                        this text\n";
-
   /** "A/B/C" as {"A", "B", "C"}, without empty parts. */
   std::vector<std::string>
   split_path(const std::string &path)
@@ -98,14 +82,19 @@ namespace
   }
 }
 
-int
-main(int argc, char **argv)
+/**
+ * The program: everything `hamilton` does except answering --help, which
+ * source/launcher.cc does before this library and deal.II's chain of
+ * shared libraries are loaded.
+ */
+extern "C" int
+hamilton_main(int argc, char **argv)
 {
   // MPI, PETSc and SLEPc start only when a run needs them (or under mpirun)
   hamilton::Process process(argc, argv);
   // Under mpirun, a continuum runs on every rank; every other run is serial:
   // rank 0 alone reads, computes, prints and writes, the other ranks end at
-  // once (see hamilton::run and README, "Running"). Commands other than a
+  // once (see hamilton::run and doc/running.md). Commands other than a
   // run answer on rank 0 only.
   const bool other_rank = hamilton::started_by_mpi_launcher() &&
                           dealii::Utilities::MPI::this_mpi_process(MPI_COMM_WORLD) > 0;
@@ -117,7 +106,7 @@ main(int argc, char **argv)
         return 0;
       if (args.empty() || args[0] == "--help" || args[0] == "-h")
         {
-          std::cout << usage;
+          std::cout << hamilton::usage_text;
           return args.empty() ? 1 : 0;
         }
       if (args[0] == "--version")
@@ -229,7 +218,7 @@ main(int argc, char **argv)
                                "joined by '/', as 'hamilton --print-parameters' lists them), e.g. --set "
                                "'Beam/Layers/strip/Thickness=0.003'"
                             << (change.empty() ? "" : "; got '" + change + "'") << ".\n"
-                            << usage;
+                            << hamilton::usage_text;
                   return 1;
                 }
               options.changes.emplace_back(change.substr(0, equals), change.substr(equals + 1));
@@ -241,21 +230,21 @@ main(int argc, char **argv)
                 {
                   std::cerr << "Error: the option --output-dir needs a value: the directory for the results, "
                                "e.g. '--output-dir results/run1'.\n"
-                            << usage;
+                            << hamilton::usage_text;
                   return 1;
                 }
               options.output_directory = args[++i];
             }
           else if (args[i].rfind("--", 0) == 0 || args[i] == "-h")
             {
-              std::cerr << "Error: unknown option '" << args[i] << "'.\n" << usage;
+              std::cerr << "Error: unknown option '" << args[i] << "'.\n" << hamilton::usage_text;
               return 1;
             }
           else if (!options.parameter_file.empty())
             {
               std::cerr << "Error: two parameter files given, '" << options.parameter_file << "' and '" << args[i]
                         << "'. Hamilton runs one file at a time: run it once per file.\n"
-                        << usage;
+                        << hamilton::usage_text;
               return 1;
             }
           else
@@ -263,7 +252,7 @@ main(int argc, char **argv)
         }
       if (options.parameter_file.empty())
         {
-          std::cerr << "No parameter file given.\n" << usage;
+          std::cerr << "No parameter file given.\n" << hamilton::usage_text;
           return 1;
         }
       hamilton::run(options, std::cout);

@@ -123,7 +123,7 @@ namespace hamilton
     const std::string write_a_study =
       " Write a study instead, which repeats every analysis and a lumped system: subsection 'Study' with "
       "'Design = grid' and, per parameter, a subsection of 'Study/Parameters' with 'Path' and 'Values' "
-      "(README, section Studies; example prm/studies/).";
+      "(doc/studies.md; examples in prm/studies/).";
   } // namespace
 
   void

@@ -268,13 +268,15 @@ namespace hamilton::lumped
     /**
      * Print the aligned summary of the outputs and, for systems of at most
      * 12 coordinates, of the coordinates and their velocities (rows of
-     * `columns`, the columns of lumped.csv; window from `from` to `to`);
-     * return every column's summary for results.json.
+     * `columns`, the columns of lumped.csv, with their units from
+     * `descriptions`; window from `from` to `to`); return every column's
+     * summary for results.json.
      */
     nlohmann::json
-    summary_table(const std::vector<std::string>   &columns,
-                  const std::vector<ColumnSummary> &summaries,
-                  const System                     &system,
+    summary_table(const std::vector<std::string>       &columns,
+                  const std::vector<ColumnSummary>     &summaries,
+                  const std::vector<ColumnDescription> &descriptions,
+                  const System                         &system,
                   double                            from,
                   double                            to,
                   bool                              harmonic,
@@ -288,15 +290,22 @@ namespace hamilton::lumped
         for (const char *suffix : {"", "_dot"})
           for (const auto &c : system.coordinates)
             shown.push_back(c.name + suffix);
-      std::size_t width = 6;
+      const auto unit = [&](const std::string &name) {
+        for (const auto &d : descriptions)
+          if (d.name == name)
+            return d.unit;
+        return std::string();
+      };
+      std::size_t width = 6, unit_width = 4;
       for (const auto &name : shown)
-        width = std::max(width, name.size());
+        width = std::max(width, name.size()), unit_width = std::max(unit_width, unit(name).size());
       const std::string window =
         "t = " + format_significant(from) + " ... " + format_significant(to) + " s" +
         (harmonic ? " (the harmonic analysis' periods)" : " (the last 20 % of the run)");
       out << "  summary: final value; mean and amplitude ((max - min)/2) over " << window
           << "; peak: the largest |value| of the run, and when\n";
-      out << "    " << std::left << std::setw(width) << "column" << std::right;
+      out << "    " << std::left << std::setw(width) << "column" << " " << std::setw(unit_width) << "unit"
+          << std::right;
       for (const char *title : {"final", "mean", "amplitude", "peak", "at t (s)"})
         out << " " << std::setw(13) << title;
       out << "\n";
@@ -313,7 +322,8 @@ namespace hamilton::lumped
       for (const auto &name : shown)
         {
           const auto &c = summaries[std::find(columns.begin(), columns.end(), name) - columns.begin()];
-          out << "    " << std::left << std::setw(width) << name << std::right;
+          out << "    " << std::left << std::setw(width) << name << " " << std::setw(unit_width) << unit(name)
+              << std::right;
           for (const double v : {c.final, c.mean(), c.amplitude(), c.peak, c.peak_time})
             out << " " << std::setw(13) << format_significant(v);
           out << "\n";
@@ -569,7 +579,7 @@ namespace hamilton::lumped
         << number(result.largest_audit_residual) << " J (" << format_significant(relative_residual, 3)
         << " of the " << reference << ")\n";
     nlohmann::json j;
-    j["summary"] = summary_table(columns, summaries, system, summary_start, options.final_time, harmonic_frequency > 0, out);
+    j["summary"] = summary_table(columns, summaries, describe_output_columns(*equations), system, summary_start, options.final_time, harmonic_frequency > 0, out);
     j["coordinates"] = nlohmann::json::array();
     for (unsigned int i = 0; i < s.coordinates.size(); ++i)
       j["coordinates"].push_back({{"name", s.coordinates[i].name},

@@ -118,7 +118,7 @@ namespace hamilton
                         "pairs (m). Empty: 'tip' at the right end.");
       prm.declare_entry("File", "rom.json", Patterns::Anything(),
                         "Name of the ROM file in the output directory (format "
-                        "'hamilton-rom', see README).");
+                        "'hamilton-rom', see doc/reduced-models.md).");
       prm.declare_entry("State-space file", "state_space.json", Patterns::Anything(),
                         "Name of the (A, B, C, D) file in the output directory.");
       prm.declare_entry("State-space inputs", "", Patterns::Anything(),

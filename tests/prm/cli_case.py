@@ -84,6 +84,20 @@ def main():
             expect(os.path.isfile(os.path.join(target, "results.json")), f"{name}: no results.json")
         left = glob.glob(os.path.join(work, ".*incomplete*"))
         expect(not left, f"temporary directories left: {left}")
+    elif case == "help_without_deal_ii":
+        # issue 11, start-up: the launcher (source/launcher.cc) answers --help
+        # without loading the program library and deal.II's ~220 libraries;
+        # the dynamic linker's log of a --validate names them, that of --help not
+        env = dict(os.environ, LD_DEBUG="libs")
+        for args, loads in ((["--help"], False), (["--validate", lumped], True)):
+            r = subprocess.run([hamilton] + args, cwd=work, capture_output=True, text=True, env=env, timeout=600)
+            print(f"$ LD_DEBUG=libs hamilton {' '.join(args)}\nexit {r.returncode}\n{r.stdout}")
+            expect(r.returncode == 0, f"{args[0]}: exit status {r.returncode}")
+            for library in ("libhamilton_app.so", "libdeal.ii"):
+                expect((library in r.stderr) == loads,
+                       f"{args[0]}: {library} {'not ' if loads else ''}loaded")
+        expect("this text" in subprocess.run([hamilton, "--help"], capture_output=True, text=True).stdout,
+               "--help prints no usage")
     elif case == "two_parameter_files":
         r = run(hamilton, [beam, lumped], work)
         failed_with(r, 1, "two parameter files given", "rlc_network.prm")

@@ -69,14 +69,21 @@ SUMMARY_FIELDS = ["final", "mean", "amplitude", "peak", "at t (s)"]
 
 def terminal_summary(stdout):
     """The rows of the summary table of a lumped run's terminal output:
-    column name -> {field: value}."""
+    column name -> {field: value, "unit": unit} (the unit may be empty or
+    hold spaces, e.g. '(kg^1/2 m)/s': the last five words are the values)."""
     rows, inside = {}, False
+    n = len(SUMMARY_FIELDS)
     for line in stdout.splitlines():
         words = line.split()
-        if words[:1] == ["column"] and " ".join(words[1:]) == " ".join(SUMMARY_FIELDS):
+        if words[:2] == ["column", "unit"] and " ".join(words[2:]) == " ".join(SUMMARY_FIELDS):
             inside = True
-        elif inside and len(words) == 1 + len(SUMMARY_FIELDS) and line.startswith("    "):
-            rows[words[0]] = dict(zip(SUMMARY_FIELDS, (float(w) for w in words[1:])))
+        elif inside and len(words) >= 1 + n and line.startswith("    "):
+            try:
+                values = [float(w) for w in words[-n:]]
+            except ValueError:
+                inside = False
+                continue
+            rows[words[0]] = dict(zip(SUMMARY_FIELDS, values), unit=" ".join(words[1:-n]))
         else:
             inside = False
     return rows
@@ -112,6 +119,11 @@ def main():
         check["found"] = summary[check["column"]][check["field"]]
 
     failures = []
+    for column, unit in expected.get("terminal_units", {}).items():  # the unit column of the summary
+        found = summary.get(column, {}).get("unit")
+        print(f"terminal summary unit of {column}: {found!r} (expected {unit!r})")
+        if found != unit:
+            failures.append(f"terminal summary: the unit of '{column}' is {found!r}, not {unit!r}")
     for check in expected.get("checks", []) + expected.get("csv_checks", []) + expected.get("terminal_checks", []):
         value = check["found"] if "found" in check else lookup(results, check["path"])
         if "equals_expression" in check:  # a formula of other results, r("path")

@@ -127,7 +127,7 @@ class MT19937_64:
 
 
 def monte_carlo_samples(parameters, n, seed):
-    """The samples of README 'Studies' (monte carlo): parameters = [(nominal, tolerance, 'uniform'|'normal')]."""
+    """The samples of doc/studies.md (monte carlo): parameters = [(nominal, tolerance, 'uniform'|'normal')]."""
     g = MT19937_64(seed)
     uniform = lambda: (g() >> 11) * 2.0**-53
     samples = []
@@ -218,7 +218,7 @@ def monte_carlo_checks():
             csv_checks.append(dict(file="study.csv", row=i, column=name, value=rows[i][c], rel_tol=tol, source=src))
         for p, x in enumerate(samples[i]):
             checks.append(dict(path=f"points/{i}/values/{p}", value=x, rel_tol=1e-15,
-                               source="the sample, README 'Studies' (mt19937_64, 53-bit uniforms)"))
+                               source="the sample, doc/studies.md (mt19937_64, 53-bit uniforms)"))
     for c, (name, tol) in enumerate(zip(names, tols)):
         values = np.array([r[c] for r in rows])
         checks.append(dict(path=f"statistics/{c}/mean", value=float(values.mean()), rel_tol=tol, source=src))

@@ -81,7 +81,7 @@ TEST(Lumped, CrankSliderPendulumAgainstHandDerivation)
   const ex K  = GiNaC::sin(a) + d * GiNaC::sin(a) * GiNaC::cos(a) /
                                  (ds * GiNaC::sqrt(1 - d * d / (ds * ds) * GiNaC::pow(GiNaC::sin(a), 2)));
   const ex Kdot = diff_by(K, a) * ad; // dK/dt
-  // hand derivation (README, "Lumped systems")
+  // hand derivation (doc/lumped.md)
   const ex eq130 = add * (jm + mp * d * d * K * K) + ad * (bm + bc * d * d * K * K + mp * d * d * K * Kdot) +
                    tdd * (-mp * lp * d * GiNaC::cos(th) * K) + td * (mp * lp * d * GiNaC::sin(th) * K * td) - ke * qd;
   const ex eq131 = tdd * (mp * lp * lp) + td * (bp * lp * lp) + add * (-mp * lp * d * GiNaC::cos(th) * K) +
@@ -260,7 +260,7 @@ TEST(Lumped, SliderCrankDaeEqualsMinimalCoordinate)
 // run stops with the time and configuration, and the rows before it are
 // delivered. (A crank longer than its rod is no lock-up for the redundant
 // DAE: the constraint Jacobian keeps full rank where the rod is vertical and
-// the crank rocks back, as the README explains.)
+// the crank rocks back, as doc/lumped.md explains.)
 TEST(Lumped, SliderCrankLockUpIsReported)
 {
   const auto run = load_lumped("prm/lumped/slider_crank_dae.prm",

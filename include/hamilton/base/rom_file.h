@@ -13,7 +13,7 @@ namespace hamilton
   /**
    * A reduced modal model with electrical ports, the hand-off from the beam
    * solver to lumped simulations (file format "hamilton-rom", version 1, SI
-   * units; see README). Coordinates q: the modal basis is mass-normalized
+   * units; see doc/reduced-models.md). Coordinates q: the modal basis is mass-normalized
    * (mass matrix I) and diagonalizes the stiffness (omega^2).
    */
   struct ReducedModel

@@ -1,0 +1,445 @@
+#!/usr/bin/env python3
+"""Keep the manual (README.md and doc/*.md) from drifting from the repository.
+
+Usage: check_manual.py HAMILTON_BINARY SOURCE_DIR            (checks 1-4)
+       check_manual.py --tables HAMILTON_BINARY SOURCE_DIR   (check 5: runs examples)
+
+Checks, each failure listed with its file and line:
+  1. every relative link and image of README.md and doc/*.md resolves: the file
+     exists and a '#anchor' names a heading of the target page (GitHub's slugs);
+  2. every example prm/**/*.prm is listed in doc/examples.md, and every
+     prm/... file the manual names exists;
+  3. every 'Subsection/Entry' path the manual quotes in backticks (or quoted
+     inside them, as in `--set "Continuum/Element degree=1"`) exists in
+     'hamilton --print-parameters' (a path may start at any subsection, e.g.
+     `Simulation/Harmonic frequency`; a user-chosen name such as an electrode's
+     or a component's matches any name); a path counts as a parameter path when
+     its first part is the name of a subsection;
+  4. every tests/bad_input/*.prm file (or bad_input_<name> test) the manual
+     names exists, and so does every file of the repository it quotes in
+     backticks (`tests/unit/test_lumped.cc`, `postprocess/plot_all.py`);
+  5. with --tables: the measured figures of the tables listed in TABLES (the C2
+     thickness mode and the C2 bars in doc/validation.md, the ROM verification in
+     doc/reduced-models.md) equal what the program prints (rounded to the
+     digits the manual gives), and the main example's terminal excerpt in
+     README.md is what it prints, line for line (numbers to 1e-5).
+Exit status 1 on any failure.
+"""
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+# Quoted paths that are not parameter paths of 'hamilton --print-parameters'
+# although they start with a subsection's name: 'path': 'why'.
+NOT_PARAMETER_PATHS = {
+    "Lumped system/Parameters/NAME":
+        "how --set addresses one item of the list 'Lumped system/Parameters' (doc/studies.md)",
+}
+
+# .prm files that a run writes (not examples)
+OUTPUT_FILES = {"parameters_used.prm"}
+
+failures = []
+
+
+def fail(where, what):
+    failures.append(f"{where}: {what}")
+
+
+def manual_files(root):
+    files = [os.path.join(root, "README.md")]
+    doc = os.path.join(root, "doc")
+    files += sorted(os.path.join(doc, f) for f in os.listdir(doc) if f.endswith(".md"))
+    return files
+
+
+def prose_lines(text):
+    """(line number, line) outside fenced code blocks."""
+    fenced = False
+    for number, line in enumerate(text.split("\n"), 1):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            continue
+        if not fenced:
+            yield number, line
+
+
+def slug(heading):
+    """GitHub's anchor of a heading: lower case, punctuation dropped, spaces to '-'."""
+    text = re.sub(r"`", "", heading.strip().lower())
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def anchors(path):
+    seen = {}
+    result = set()
+    for _, line in prose_lines(open(path, encoding="utf-8").read()):
+        m = re.match(r"#{1,6}\s+(.*?)\s*#*\s*$", line)
+        if m:
+            base = slug(m.group(1))
+            n = seen.get(base, 0)
+            seen[base] = n + 1
+            result.add(base if n == 0 else f"{base}-{n}")
+    return result
+
+
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+
+
+def without_inline_code(line):
+    return re.sub(r"`[^`]*`", "``", line)
+
+
+def paragraphs(path):
+    """(line number, text) of every paragraph of the prose, its lines joined, so
+    that a link or a code span may run over a line break."""
+    paragraph, first = [], 0
+    for number, line in list(prose_lines(open(path, encoding="utf-8").read())) + [(0, "")]:
+        if line.strip():
+            first = first or number
+            paragraph.append(line.strip())
+            continue
+        if paragraph:
+            yield first, " ".join(paragraph)
+        paragraph, first = [], 0
+
+
+def check_links(root, files):
+    cache = {}
+    for path in files:
+        rel = os.path.relpath(path, root)
+        for number, text in paragraphs(path):
+            for target in LINK.findall(without_inline_code(text)):
+                if re.match(r"[a-z]+:", target):      # http:, https:, mailto:
+                    continue
+                file_part, _, anchor = target.partition("#")
+                dest = os.path.normpath(os.path.join(os.path.dirname(path), file_part)) if file_part else path
+                if not os.path.exists(dest):
+                    fail(f"{rel}:{number}", f"link to '{target}': no file {os.path.relpath(dest, root)}")
+                    continue
+                if anchor:
+                    if not dest.endswith(".md"):
+                        fail(f"{rel}:{number}", f"link to '{target}': an anchor into a file that is not Markdown")
+                        continue
+                    if dest not in cache:
+                        cache[dest] = anchors(dest)
+                    if anchor not in cache[dest]:
+                        fail(f"{rel}:{number}", f"link to '{target}': no heading '#{anchor}' in "
+                             f"{os.path.relpath(dest, root)}")
+
+
+def backticked(files, root):
+    """(file:line, text) of every inline code span of the prose."""
+    for path in files:
+        rel = os.path.relpath(path, root)
+        for number, text in paragraphs(path):
+            for code in re.findall(r"`([^`]+)`", text):
+                yield f"{rel}:{number}", code
+
+
+def check_examples(root, files):
+    examples = sorted(os.path.relpath(os.path.join(d, f), root)
+                      for d, _, fs in os.walk(os.path.join(root, "prm")) for f in fs if f.endswith(".prm"))
+    listing = open(os.path.join(root, "doc", "examples.md"), encoding="utf-8").read()
+    for example in examples:
+        if f"`{example}`" not in listing:
+            fail("doc/examples.md", f"the example {example} is not listed (add a row to its table)")
+    for path in files:
+        rel = os.path.relpath(path, root)
+        # a path broken over two lines ('tests/bad_input/' at a line's end) is joined
+        text = re.sub(r"/\n\s*", "/", open(path, encoding="utf-8").read())
+        for name in re.findall(r"(?<![\w/.])((?:prm|tests/bad_input)/[\w/.*-]*?\.prm)\b", text):
+            if not glob.glob(os.path.join(root, name)):
+                fail(rel, f"names {name}, which does not exist")
+    # examples named by their file name alone (`cantilever_modes.prm`)
+    known = {os.path.basename(e) for e in examples} | set(os.listdir(os.path.join(root, "tests", "bad_input")))
+    for where, code in backticked(files, root):
+        if re.fullmatch(r"[a-z]\w*\.prm", code) and code not in known | OUTPUT_FILES:
+            fail(where, f"names {code}: no such file in prm/ or tests/bad_input/")
+    # bad-input tests named by their ctest name (bad_input_<file name>)
+    for where, code in backticked(files, root):
+        m = re.fullmatch(r"bad_input_(\w+)", code)
+        if m and not os.path.exists(os.path.join(root, "tests", "bad_input", m.group(1) + ".prm")):
+            fail(where, f"names the bad-input test {code}, but tests/bad_input/{m.group(1)}.prm does not exist")
+
+
+def check_repository_paths(root, files):
+    """Files and folders of the repository quoted in backticks exist: a quoted word
+    that starts with a top-level folder and names a file (an extension) or lies in
+    an existing subfolder ('lumped/summary', a results.json path, does not)."""
+    top = {d for d in os.listdir(root) if os.path.isdir(os.path.join(root, d)) and d != "build"}
+    checked = 0
+    for where, code in backticked(files, root):
+        for word in code.split():
+            word = word.strip("(),;:'\"")
+            parts = word.rstrip("/").split("/")
+            if len(parts) < 2 or parts[0] not in top or not re.fullmatch(r"[\w./*-]+", word):
+                continue
+            if not (os.path.isdir(os.path.join(root, *parts[:2])) if len(parts) > 2 else "." in parts[-1]):
+                continue
+            checked += 1
+            if not glob.glob(os.path.join(root, word)):
+                fail(where, f"`{word}`: no such file or folder in the repository")
+    return checked
+
+
+def parameter_tree(binary):
+    out = subprocess.run([binary, "--print-parameters"], capture_output=True, text=True, check=True).stdout
+    out = out.split("# Part 2")[0]
+    paths = []          # every subsection and entry, as a tuple of names
+    stack = []
+    for raw in out.split("\n"):
+        line = raw.strip()
+        if line.startswith("#") or not line:
+            continue
+        m = re.match(r"subsection\s+(.*\S)\s*$", line)
+        if m:
+            stack.append(m.group(1))
+            paths.append(tuple(stack))
+        elif line == "end":
+            stack.pop()
+        else:
+            m = re.match(r"set\s+(.*?)\s*=", line)
+            if m:
+                paths.append(tuple(stack + [m.group(1)]))
+    # user-chosen names: 'NAME' items and the components (one of each type)
+    wild = set()
+    for p in paths:
+        for i, part in enumerate(p):
+            if part == "NAME" or (i >= 1 and p[i - 1] == "Components" and i + 1 < len(p)):
+                wild.add(p[:i + 1])
+    return paths, wild
+
+
+def check_parameter_paths(binary, root, files):
+    paths, wild = parameter_tree(binary)
+    subsections = {name for p in paths for name in p[:-1]}
+
+    def part_matches(prefix_path, quoted):
+        if prefix_path in wild:
+            return True
+        return quoted == prefix_path[-1]
+
+    def exists(parts):
+        for p in paths:
+            for start in range(len(p) - len(parts) + 1):
+                if all(part_matches(p[:start + i + 1], parts[i]) for i in range(len(parts))):
+                    return True
+        return False
+
+    checked = 0
+    spans = [(where, quoted) for where, code in backticked(files, root)
+             for quoted in [code] + [a or b for a, b in re.findall(r"'([^']+)'|\"([^\"]+)\"", code)]]
+    for where, code in spans:
+        text = code.split("=")[0].strip().strip("'\"")
+        if "/" not in text or text in NOT_PARAMETER_PATHS:
+            continue
+        parts = [s.strip() for s in text.split("/")]
+        if parts[0] not in subsections or any(not s for s in parts):
+            continue
+        parts = ["NAME" if re.fullmatch(r"<[^>]+>|[A-Z]|NAME", s) else s for s in parts]
+        checked += 1
+        if not exists(parts):
+            fail(where, f"`{code}`: no such subsection or entry in 'hamilton --print-parameters'")
+    return checked
+
+
+# Tables of measured figures checked against what the program prints.
+def figure_agrees(quoted, value):
+    """A quoted figure ('3.4e-7') agrees with a computed value when the value
+    rounds to it at the quoted significant digits; figures below 1e-9 are at
+    the solvers' round-off, and only their order is checked (a factor of 2)."""
+    q = float(quoted)
+    if abs(q) < 1e-9:
+        return abs(value) <= 2 * abs(q) and abs(value) >= abs(q) / 2
+    digits = len(re.sub(r"[^0-9]", "", quoted.lower().split("e")[0]).lstrip("0"))
+    return float(f"{value:.{max(digits, 1) - 1}e}") == q
+
+
+def table_rows(page, first_cell):
+    """The rows of the Markdown table whose header row starts with first_cell."""
+    lines = open(page, encoding="utf-8").read().split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"| {first_cell} |"))
+    rows = []
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not set(cells[0]) <= set("-: "):
+            rows.append(cells)
+    return rows
+
+
+def check_c2_thickness_table(binary, root, work):
+    """doc/validation.md, C2 thickness mode: relative errors of f_r, f_a and of the
+    third overtone's f_r, f_a at five meshes, against tests/reference/continuum.py."""
+    sys.path.insert(0, os.path.join(root, "tests", "reference"))
+    import continuum as reference          # mpmath closed forms (IEEE Std 176)
+    reference.c2()
+    closed = {q: float(v) * 1e6 for s, q, v, _, _ in reference.ROWS if s == "C2 thickness mode, PZT-5A, t = 1 mm"}
+    exact = [closed["f_r (short circuit)"], closed["f_a (open circuit)"],
+             closed["f_r, third overtone"], closed["f_a, third overtone = 3 f_a"]]
+    where = "doc/validation.md (C2 thickness mode)"
+    rows = table_rows(os.path.join(root, "doc", "validation.md"), "degree, refinements (unknowns)")
+    if [r[0] for r in rows] != ["degree, refinements (unknowns)", "f_r, f_a", "third overtone f_r, f_a"]:
+        fail(where, f"unexpected table rows {[r[0] for r in rows]}")
+        return
+    example = os.path.join(root, "prm", "continuum", "c2_thickness_column.prm")
+    for column, head in enumerate(rows[0][1:], 1):
+        m = re.match(r"(\d+), (\d+) \((\d+)", head)
+        degree, refinements, unknowns = m.groups()
+        out = os.path.join(work, f"c2_degree{degree}_refinements{refinements}")
+        subprocess.run([binary, example, "--output-dir", out,
+                        "--set", f"Continuum/Element degree={degree}",
+                        "--set", f"Continuum/Global refinements={refinements}"],
+                       check=True, capture_output=True)
+        result = json.load(open(os.path.join(out, "results.json")))["continuum"]
+        if str(result["n_unknowns"]) != unknowns:
+            fail(where, f"column '{head}': the run has {result['n_unknowns']} unknowns")
+        modes = result["modal"]["modes"]
+        computed = [modes[1]["frequency_hz"], modes[1]["frequency_open_circuit_hz"],
+                    modes[3]["frequency_hz"], modes[3]["frequency_open_circuit_hz"]]
+        errors = [c / e - 1 for c, e in zip(computed, exact)]
+        quoted = [q.strip() for q in rows[1][column].split(",")] + [q.strip() for q in rows[2][column].split(",")]
+        if len(quoted) != 4:
+            fail(where, f"column '{head}': {len(quoted)} figures, expected f_r, f_a and the overtone's f_r, f_a")
+        for name, q, e in zip(("f_r", "f_a", "third overtone f_r", "third overtone f_a"), quoted, errors):
+            print(f"  C2 thickness mode, degree {degree}, refinements {refinements}: {name} "
+                  f"error {e:.3e}, the manual says {q}")
+            if not figure_agrees(q, abs(e)):
+                fail(where, f"column '{head}', {name}: the manual says {q}, the run gives {abs(e):.2e}")
+
+
+def check_rom_verification_table(binary, root, work):
+    """doc/reduced-models.md, verification of the Case 1b ROM: the relative differences
+    'results.json' -> reduced_model/verification reports for correction orders 0, 1, 2."""
+    where = "doc/reduced-models.md (ROM verification)"
+    rows = table_rows(os.path.join(root, "doc", "reduced-models.md"), "correction order")
+    example = os.path.join(root, "prm", "rom", "bimorph_rom_export.prm")
+    for row in rows[1:]:
+        order, corrections = row[0], row[1]
+        out = os.path.join(work, f"rom_order{order}")
+        subprocess.run([binary, example, "--output-dir", out,
+                        "--set", f"Analysis/Reduced model/Static correction order={order}"],
+                       check=True, capture_output=True)
+        rom = json.load(open(os.path.join(out, "results.json")))["reduced_model"]
+        v = rom["verification"]
+        if str(rom["n_correction_modes"]) != corrections:
+            fail(where, f"order {order}: {rom['n_correction_modes']} corrections, the manual says {corrections}")
+        static = {s["load"]: s["rom_relative_error"] for s in v["static_response"]}
+        computed = [("FRF tip", v["frf_displacement_max_relative_difference"]),
+                    ("FRF voltage", v["frf_voltage_max_relative_difference"]),
+                    ("static tip, base", static["base acceleration"]),
+                    ("static tip, 1 V", static["1 V on harvester"]),
+                    ("f_oc mode 1", v["open_circuit"][0]["relative_difference"])]
+        quoted = [q.strip() for cell in row[2:] for q in cell.split("/")]
+        if len(quoted) != len(computed):
+            fail(where, f"order {order}: {len(quoted)} figures in the row, expected {len(computed)}")
+        for (name, value), q in zip(computed, quoted):
+            print(f"  ROM verification, correction order {order}: {name} {value:.3e}, the manual says {q}")
+            if not figure_agrees(q, abs(value)):
+                fail(where, f"order {order}, {name}: the manual says {q}, the run gives {abs(value):.2e}")
+
+
+NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def lines_agree(quoted, printed):
+    """The same text (spacing aside), and the same numbers to 1e-5 (the printed 6 digits); numbers
+    below 1e-9 (the audit's round-off residual) only to their order (a factor 2)."""
+    def words(line):
+        return [" ".join(part.split()) for part in NUMBER.split(line)]
+    if words(quoted) != words(printed):
+        return False
+    for q, p in zip(NUMBER.findall(quoted), NUMBER.findall(printed)):
+        q, p = float(q), float(p)
+        if abs(q) < 1e-9:
+            if not (abs(q) / 2 <= abs(p) <= 2 * abs(q)):
+                return False
+        elif abs(p - q) > 1e-5 * abs(q):
+            return False
+    return True
+
+
+def check_main_example_answer(binary, root, work):
+    """README.md, 'The main example's answer': every line of its terminal excerpt
+    is a line the main example prints (the excerpt holds no timings; numbers
+    compared as lines_agree says)."""
+    text = open(os.path.join(root, "README.md"), encoding="utf-8").read()
+    section = text.split("## The main example's answer", 1)[1].split("\n## ", 1)[0]
+    excerpt = [line for line in section.split("```")[1].split("\n") if line.strip()]
+    run = subprocess.run([binary, os.path.join(root, "prm", "coupled", "motor_driven_harvester.prm"),
+                          "--output-dir", os.path.join(work, "motor_driven_harvester")],
+                         check=True, capture_output=True, text=True)
+    printed = (run.stdout + run.stderr).split("\n")
+    for line in excerpt:
+        if not any(lines_agree(line, p) for p in printed):
+            fail("README.md (the main example's answer)", f"the run does not print the line '{line.strip()}'")
+    print(f"  main example: {len(excerpt)} lines of the README's excerpt checked")
+
+
+def check_c2_bars_table(binary, root, work):
+    """doc/validation.md, C2 bars: the 1D and Rayleigh-Love columns against
+    tests/reference/continuum_bars.py, the relative differences of the converged
+    3D column against the quoted 1D and Love values, and the example mesh's
+    extensional mode (mode 16) against Love by a run of each example."""
+    sys.path.insert(0, os.path.join(root, "tests", "reference"))
+    import continuum_bars as bars          # mpmath: 1D rod and Rayleigh-Love rod
+    reference = {"31": bars.bar31(), "33": bars.bar33()}
+    where = "doc/validation.md (C2 bars)"
+    rows = table_rows(os.path.join(root, "doc", "validation.md"), "bar")
+    runs = {}
+    for row in rows[1:]:
+        bar, quantity, one_d, love, conv, conv_1d, conv_love, example_love = \
+            [cell.replace("\u2212", "-") for cell in row]
+        exact_1d, exact_love = (float(v) for v in reference[bar][quantity])
+        if bar not in runs:
+            out = os.path.join(work, f"c2_bar{bar}")
+            subprocess.run([binary, os.path.join(root, "prm", "continuum", f"c2_bar{bar}.prm"),
+                            "--output-dir", out], check=True, capture_output=True)
+            runs[bar] = json.load(open(os.path.join(out, "results.json")))["continuum"]["modal"]["modes"][15]
+        example = runs[bar]["frequency_hz" if quantity == "f_r" else "frequency_open_circuit_hz"]
+        figures = [("1D", one_d, exact_1d), ("Love", love, exact_love),
+                   ("3D conv. - 1D", conv_1d, float(conv) / float(one_d) - 1),
+                   ("3D conv. - Love", conv_love, float(conv) / float(love) - 1),
+                   ("example mesh - Love", example_love, example / exact_love - 1)]
+        for name, quoted, value in figures:
+            print(f"  C2 {bar} bar, {quantity}: {name} {value:.10g}, the manual says {quoted}")
+            if not figure_agrees(quoted, value):
+                fail(where, f"{bar} bar, {quantity}, {name}: the manual says {quoted}, computed {value:.3e}")
+
+
+TABLES = [check_c2_thickness_table, check_rom_verification_table, check_main_example_answer,
+          check_c2_bars_table]
+
+
+def main():
+    args = [a for a in sys.argv[1:] if a != "--tables"]
+    if len(args) != 2:
+        sys.exit(__doc__)
+    binary, root = os.path.abspath(args[0]), os.path.abspath(args[1])
+    if "--tables" in sys.argv:
+        with tempfile.TemporaryDirectory() as work:
+            for check in TABLES:
+                check(binary, root, work)
+        summary = f"{len(TABLES)} table(s) checked"
+    else:
+        files = manual_files(root)
+        check_links(root, files)
+        check_examples(root, files)
+        checked = check_parameter_paths(binary, root, files)
+        quoted_files = check_repository_paths(root, files)
+        summary = f"{len(files)} pages, {checked} parameter paths and {quoted_files} file paths checked"
+    for f in failures:
+        print("FAIL", f)
+    print(f"{summary}, {len(failures)} failure(s)")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
