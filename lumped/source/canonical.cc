@@ -80,7 +80,7 @@ namespace hamilton::lumped
       static const std::map<std::string, std::string> names{
         {"sin", "sin"},   {"cos", "cos"},   {"tan", "tan"},   {"asin", "asin"}, {"acos", "acos"},
         {"atan", "atan"}, {"atan2", "atan2"}, {"sinh", "sinh"}, {"cosh", "cosh"}, {"tanh", "tanh"},
-        {"exp", "exp"},   {"log", "log"},   {"abs", "fabs"}};
+        {"exp", "exp"},   {"log", "log"},   {"abs", "fabs"}, {"asinh", "asinh"}};
       return names;
     }
 
@@ -103,16 +103,17 @@ namespace hamilton::lumped
           case 10: return std::sinh(x);
           case 11: return std::tan(x);
           case 12: return std::tanh(x);
+          case 13: return std::asinh(x);
         }
       return std::nan("");
     }
 
-    /** Index of a GiNaC function name in the alphabetical order of apply(). */
+    /** Index of a GiNaC function name in the order of apply() (alphabetical, asinh appended). */
     int
     function_index(const std::string &name)
     {
       static const std::vector<std::string> names{"acos", "asin", "atan",  "atan2", "cos",  "cosh", "exp",
-                                                  "abs",  "log",  "sin",   "sinh",  "tan",  "tanh"};
+                                                  "abs",  "log",  "sin",   "sinh",  "tan",  "tanh", "asinh"};
       const auto i = std::find(names.begin(), names.end(), name);
       return i == names.end() ? -1 : int(i - names.begin());
     }
@@ -405,7 +406,7 @@ namespace hamilton::lumped
           if (index < 0)
             throw InputError("The derived equations use the function '" + name +
                              "', which Hamilton cannot evaluate. Allowed: sin, cos, tan, asin, acos, atan, "
-                             "atan2, sinh, cosh, tanh, exp, log, abs, sqrt, ^.");
+                             "atan2, sinh, cosh, tanh, asinh, exp, log, abs, sqrt, ^.");
           Node node{Op::function};
           node.index = index;
           std::string args;
@@ -417,7 +418,7 @@ namespace hamilton::lumped
           if (style == Style::c)
             node.text = c_names().at(name) + "(" + args + ")";
           else if (style == Style::latex)
-            node.text = (name == "atan2" || name == "abs" ? "\\operatorname{" + name + "}" : "\\" + name) +
+            node.text = (name == "atan2" || name == "abs" || name == "asinh" ? "\\operatorname{" + name + "}" : "\\" + name) +
                         "\\left(" + args + "\\right)";
           else
             node.text = name + "(" + args + ")";

@@ -176,3 +176,258 @@ namespace hamilton::lumped
     return S;
   }
 } // namespace hamilton::lumped
+
+namespace hamilton::lumped
+{
+  namespace
+  {
+    /** The state of the globalized Newton solver (see damped_newton_solver). */
+    struct DampedNewton
+    {
+      SUNNonlinSolSysFn      sys        = nullptr;
+      SUNNonlinSolLSetupFn   lsetup     = nullptr;
+      SUNNonlinSolLSolveFn   lsolve     = nullptr;
+      SUNNonlinSolConvTestFn ctest      = nullptr;
+      void                  *ctest_data = nullptr;
+      int                    maxiters   = 3;
+      int                    curiter    = 0;
+      long int               niters = 0, nconvfails = 0;
+      booleantype            jcur = SUNFALSE;
+      N_Vector               delta = nullptr, trial = nullptr, f_trial = nullptr, d_trial = nullptr;
+      DampedNewtonStatistics statistics;
+      KneeHooks              knees;
+    };
+
+    DampedNewton &
+    newton(SUNNonlinearSolver S)
+    {
+      return *static_cast<DampedNewton *>(S->content);
+    }
+
+    /** The damped iterations a rescue may take, and the smallest damping factor. */
+    constexpr int    rescue_iterations = 60;
+    constexpr double smallest_damping  = 1. / 4096;
+
+    /**
+     * The rescue of a Newton iteration that failed with a fresh Jacobian:
+     * Newton's method with a Jacobian at every iterate and damping by the
+     * natural monotonicity test (Deuflhard, "Newton Methods for Nonlinear
+     * Problems", 2004, NLEQ-ERR): a step lambda*delta is accepted if the
+     * simplified correction there, J^-1 F(y + lambda delta), is at most
+     * (1 - lambda/4) of delta in IDA's weighted norm; otherwise lambda is
+     * halved. Converged when a full step leaves a correction below tol/20
+     * (IDA's test right after a Jacobian update).
+     */
+    int
+    rescue(SUNNonlinearSolver S, N_Vector ycor, N_Vector w, realtype tol, void *mem)
+    {
+      DampedNewton &d = newton(S);
+      ++d.statistics.rescues;
+      N_VConst(0., ycor); // from the predictor
+      int r = d.sys(ycor, d.delta, mem);
+      if (r != SUN_NLS_SUCCESS)
+        return r;
+      for (int k = 0; k < rescue_iterations; ++k)
+        {
+          ++d.niters;
+          r = d.lsetup(SUNTRUE, &d.jcur, mem); // at the current iterate (the last residual evaluated)
+          if (r != SUN_NLS_SUCCESS)
+            return r;
+          if (d.knees.record)
+            d.knees.record(ycor, d.knees.data);
+          N_VScale(-1., d.delta, d.delta);
+          if ((r = d.lsolve(d.delta, mem)) != SUN_NLS_SUCCESS)
+            return r;
+          const double norm = N_VWrmsNorm(d.delta, w);
+          if (norm * 20 <= tol)
+            {
+              N_VLinearSum(1., ycor, 1., d.delta, ycor);
+              ++d.statistics.rescued;
+              d.jcur = SUNFALSE;
+              return SUN_NLS_SUCCESS;
+            }
+          bool accepted = false;
+          for (double lambda = 1.; lambda >= smallest_damping && !accepted; lambda /= 2)
+            {
+              N_VLinearSum(1., ycor, lambda, d.delta, d.trial);
+              r = d.sys(d.trial, d.f_trial, mem);
+              if (r < 0)
+                return r;
+              if (r > 0) // the residual could not be evaluated there: shorter
+                continue;
+              N_VScale(-1., d.f_trial, d.d_trial);
+              if ((r = d.lsolve(d.d_trial, mem)) != SUN_NLS_SUCCESS)
+                return r;
+              const double next = N_VWrmsNorm(d.d_trial, w);
+              if (next <= (1 - lambda / 4) * norm)
+                {
+                  accepted = true;
+                  if (lambda < 1)
+                    ++d.statistics.damped_steps;
+                  N_VScale(1., d.trial, ycor);
+                  N_VScale(1., d.f_trial, d.delta); // the residual at the new iterate
+                  if (lambda == 1 && next * 20 <= tol)
+                    {
+                      N_VLinearSum(1., ycor, 1., d.d_trial, ycor);
+                      ++d.statistics.rescued;
+                      d.jcur = SUNFALSE;
+                      return SUN_NLS_SUCCESS;
+                    }
+                }
+            }
+          if (!accepted)
+            return SUN_NLS_CONV_RECVR;
+        }
+      return SUN_NLS_CONV_RECVR;
+    }
+
+    /** SUNNonlinSolSolve_Newton of SUNDIALS 6.4.1, with the rescue where it gives up. */
+    int
+    solve(SUNNonlinearSolver S, N_Vector, N_Vector ycor, N_Vector w, realtype tol, booleantype call_lsetup, void *mem)
+    {
+      DampedNewton &d    = newton(S);
+      booleantype   jbad = SUNFALSE;
+      int           r, refreshes = 0;
+      for (;;)
+        {
+          if ((r = d.sys(ycor, d.delta, mem)) != SUN_NLS_SUCCESS)
+            break;
+          if (call_lsetup)
+            {
+              if ((r = d.lsetup(jbad, &d.jcur, mem)) != SUN_NLS_SUCCESS)
+                break;
+              if (d.knees.record)
+                d.knees.record(ycor, d.knees.data);
+            }
+          d.curiter = 0;
+          for (;;)
+            {
+              ++d.niters;
+              N_VScale(-1., d.delta, d.delta);
+              if ((r = d.lsolve(d.delta, mem)) != SUN_NLS_SUCCESS)
+                break;
+              N_VLinearSum(1., ycor, 1., d.delta, ycor);
+              r = d.ctest(S, ycor, d.delta, tol, w, d.ctest_data);
+              // a correction may be small only because the Jacobian is
+              // from the steep side of a knee: then again, with a Jacobian
+              // at the iterate
+              if (r == SUN_NLS_SUCCESS && d.knees.stale && refreshes < 2 && d.knees.stale(ycor, d.knees.data))
+                {
+                  ++refreshes;
+                  ++d.statistics.knee_refreshes;
+                  if ((r = d.sys(ycor, d.delta, mem)) != SUN_NLS_SUCCESS ||
+                      (r = d.lsetup(SUNTRUE, &d.jcur, mem)) != SUN_NLS_SUCCESS)
+                    break;
+                  d.knees.record(ycor, d.knees.data);
+                  d.curiter = 0;
+                  continue;
+                }
+              if (r == SUN_NLS_SUCCESS)
+                {
+                  d.jcur = SUNFALSE;
+                  return SUN_NLS_SUCCESS;
+                }
+              if (r != SUN_NLS_CONTINUE)
+                break;
+              if (++d.curiter >= d.maxiters)
+                {
+                  r = SUN_NLS_CONV_RECVR;
+                  break;
+                }
+              if ((r = d.sys(ycor, d.delta, mem)) != SUN_NLS_SUCCESS)
+                break;
+            }
+          if (r > 0 && !d.jcur && d.lsetup)
+            {
+              ++d.nconvfails;
+              call_lsetup = SUNTRUE;
+              jbad        = SUNTRUE;
+              N_VConst(0., ycor);
+              continue;
+            }
+          break;
+        }
+      // the plain iteration failed with a Jacobian of this step: rescue
+      if (r > 0 && d.lsetup && (r = rescue(S, ycor, w, tol, mem)) == SUN_NLS_SUCCESS)
+        return SUN_NLS_SUCCESS;
+      ++d.nconvfails;
+      return r;
+    }
+  } // namespace
+
+  SUNNonlinearSolver
+  damped_newton_solver(SUNContext context, N_Vector y)
+  {
+    SUNNonlinearSolver S = SUNNonlinSolNewEmpty(context);
+    auto              *d = new DampedNewton;
+    S->content           = d;
+    for (N_Vector *v : {&d->delta, &d->trial, &d->f_trial, &d->d_trial})
+      *v = N_VClone(y);
+    S->ops->gettype    = [](SUNNonlinearSolver) { return SUNNONLINEARSOLVER_ROOTFIND; };
+    S->ops->initialize = [](SUNNonlinearSolver S) {
+      newton(S).niters = 0;
+      return int(SUN_NLS_SUCCESS);
+    };
+    S->ops->solve    = solve;
+    S->ops->setsysfn = [](SUNNonlinearSolver S, SUNNonlinSolSysFn f) {
+      newton(S).sys = f;
+      return int(SUN_NLS_SUCCESS);
+    };
+    S->ops->setlsetupfn = [](SUNNonlinearSolver S, SUNNonlinSolLSetupFn f) {
+      newton(S).lsetup = f;
+      return int(SUN_NLS_SUCCESS);
+    };
+    S->ops->setlsolvefn = [](SUNNonlinearSolver S, SUNNonlinSolLSolveFn f) {
+      newton(S).lsolve = f;
+      return int(SUN_NLS_SUCCESS);
+    };
+    S->ops->setctestfn = [](SUNNonlinearSolver S, SUNNonlinSolConvTestFn f, void *data) {
+      newton(S).ctest      = f;
+      newton(S).ctest_data = data;
+      return int(SUN_NLS_SUCCESS);
+    };
+    S->ops->setmaxiters = [](SUNNonlinearSolver S, int n) {
+      if (n < 1)
+        return int(SUN_NLS_ILL_INPUT);
+      newton(S).maxiters = n;
+      return int(SUN_NLS_SUCCESS);
+    };
+    S->ops->getnumiters = [](SUNNonlinearSolver S, long int *n) {
+      *n = newton(S).niters;
+      return int(SUN_NLS_SUCCESS);
+    };
+    S->ops->getcuriter = [](SUNNonlinearSolver S, int *n) {
+      *n = newton(S).curiter;
+      return int(SUN_NLS_SUCCESS);
+    };
+    S->ops->getnumconvfails = [](SUNNonlinearSolver S, long int *n) {
+      *n = newton(S).nconvfails;
+      return int(SUN_NLS_SUCCESS);
+    };
+    S->ops->free = [](SUNNonlinearSolver S) {
+      if (S->content)
+        {
+          auto *d = static_cast<DampedNewton *>(S->content);
+          for (N_Vector v : {d->delta, d->trial, d->f_trial, d->d_trial})
+            N_VDestroy(v);
+          delete d;
+          S->content = nullptr;
+        }
+      SUNNonlinSolFreeEmpty(S);
+      return int(SUN_NLS_SUCCESS);
+    };
+    return S;
+  }
+
+  void
+  set_knee_hooks(SUNNonlinearSolver S, const KneeHooks &hooks)
+  {
+    newton(S).knees = hooks;
+  }
+
+  DampedNewtonStatistics
+  damped_newton_statistics(SUNNonlinearSolver S)
+  {
+    return newton(S).statistics;
+  }
+} // namespace hamilton::lumped

@@ -634,6 +634,9 @@ namespace hamilton::lumped
                                {"steps", result.steps}};
     if (harmonic_frequency > 0) // the cost of a period, e.g. through a rectifier's switching
       j["evaluations"]["residual_per_period"] = result.residual_calls / (options.final_time * harmonic_frequency);
+    if (result.newton_rescues + result.knee_refreshes > 0) // diodes: Newton iterations rescued by damping (README, "Rectifier circuits")
+      j["evaluations"]["newton_rescues"] = {{"tried", result.newton_rescues}, {"converged", result.newton_rescued},
+                                            {"knee_refreshes", result.knee_refreshes}};
     j["warnings"]           = s.warnings;
     if (s.hamiltonian.given || !s.hamiltonian.momentum_units.empty())
       {

@@ -991,6 +991,71 @@ namespace hamilton::lumped
       return s.str();
     }
 
+    /** The knee test of the Newton iteration for diodes (ida_kernels.h): their x = i/I_s from the velocities. */
+    struct Knees
+    {
+      void  *ida = nullptr;
+      Matrix x_of_v; ///< diodes x velocities: d x/d v (constant: the currents are linear in the velocities)
+      unsigned int n = 0;
+
+      Knees(const Equations &eq)
+        : x_of_v(Matrix::Zero(eq.system.diode_currents.size(), eq.n))
+        , n(eq.n)
+      {
+        const GiNaC::exmap values = eq.system.parameter_values();
+        for (unsigned int d = 0; d < x_of_v.rows(); ++d)
+          for (unsigned int j = 0; j < n; ++j)
+            {
+              const ex c = GiNaC::evalf(eq.system.diode_currents[d].diff(eq.system.coordinates[j].velocity).subs(values));
+              if (GiNaC::is_a<GiNaC::numeric>(c))
+                x_of_v(d, j) = GiNaC::ex_to<GiNaC::numeric>(c).to_double();
+            }
+      }
+
+      /** x = i/I_s of the diodes at IDA's predictor plus ycor. */
+      VectorE
+      x(N_Vector ycor) const
+      {
+        double   t = 0, cj = 0;
+        N_Vector predicted = nullptr, yp = nullptr, yn = nullptr, ypn = nullptr, res = nullptr;
+        void    *user      = nullptr;
+        IDAGetNonlinearSystemData(ida, &t, &predicted, &yp, &yn, &ypn, &res, &cj, &user);
+        const Eigen::Map<const VectorE> v0(N_VGetArrayPointer(predicted) + n, n), dv(N_VGetArrayPointer(ycor) + n, n);
+        return x_of_v * (v0 + dv);
+      }
+
+      /** The diode law's slope dv/di in units of n V_T/I_s (diode.cc: with u = asinh(x)). */
+      static double
+      slope(double x)
+      {
+        const double u = std::asinh(x);
+        return (std::exp(u) / (2 + std::exp(u)) + 2 * std::log(1.5) * std::exp(-u)) / std::sqrt(1 + x * x);
+      }
+
+      static void
+      record(N_Vector ycor, void *data)
+      {
+        auto &k      = *static_cast<Knees *>(data);
+        k.x_jacobian = k.x(ycor);
+      }
+
+      /** A Jacobian slope 10 times that at the iterate: a correction 10 times too small. */
+      static bool
+      stale(N_Vector ycor, void *data)
+      {
+        const auto   &k  = *static_cast<const Knees *>(data);
+        const VectorE x1 = k.x(ycor);
+        if (k.x_jacobian.size() != x1.size())
+          return true;
+        for (Eigen::Index d = 0; d < x1.size(); ++d)
+          if (slope(k.x_jacobian[d]) > 10 * slope(x1[d]))
+            return true;
+        return false;
+      }
+
+      VectorE x_jacobian; ///< x at the last Jacobian evaluation
+    };
+
     void
     check(int flag, const char *call)
     {
@@ -1113,8 +1178,15 @@ namespace hamilton::lumped
     void           *ida    = IDACreate(sun);
     SUNMatrix       matrix = SUNDenseMatrix(N, N, sun);
     SUNLinearSolver solver = eigen_dense_linear_solver(sun);
-    const auto      release = [&]() {
+    // diodes: a Newton iteration that follows their knees (ida_kernels.h)
+    const bool         diodes = std::any_of(eq.system.resistive_forces.begin(), eq.system.resistive_forces.end(),
+                                            [](const ex &f) { return !f.is_zero(); });
+    SUNNonlinearSolver newton = diodes ? damped_newton_solver(sun, y) : nullptr;
+    Knees              knees(eq);
+    const auto         release = [&]() {
       IDAFree(&ida);
+      if (newton)
+        SUNNonlinSolFree(newton);
       SUNLinSolFree(solver);
       SUNMatDestroy(matrix);
       for (N_Vector v : {y, y_dot, id, atol, work})
@@ -1182,9 +1254,15 @@ namespace hamilton::lumped
           }
         check(IDASetId(ida, id), "IDASetId");
         check(IDASetSuppressAlg(ida, SUNTRUE), "IDASetSuppressAlg");
-        if (std::any_of(eq.system.resistive_forces.begin(), eq.system.resistive_forces.end(),
-                        [](const ex &f) { return !f.is_zero(); }))
-          check(IDASetMaxNonlinIters(ida, 20), "IDASetMaxNonlinIters"); // a diode's exponential law
+        if (diodes)
+          {
+            check(IDASetNonlinearSolver(ida, newton), "IDASetNonlinearSolver");
+            knees.ida = ida;
+            set_knee_hooks(newton, KneeHooks{Knees::record, Knees::stale, &knees});
+            check(IDASetMaxNonlinIters(ida, 20), "IDASetMaxNonlinIters"); // a diode's exponential law
+            // a knee crossed by a long step: more cuts of the step than IDA's 10
+            check(IDASetMaxErrTestFails(ida, 40), "IDASetMaxErrTestFails");
+          }
         // IDASolve returns every `steps_per_check` steps for the checks below
         check(IDASetMaxNumSteps(ida, steps_per_check), "IDASetMaxNumSteps");
         check(IDASetStopTime(ida, options.final_time), "IDASetStopTime");
@@ -1288,6 +1366,13 @@ namespace hamilton::lumped
         long int steps = 0;
         IDAGetNumSteps(ida, &steps);
         summary.steps = steps;
+        if (newton)
+          {
+            const DampedNewtonStatistics statistics = damped_newton_statistics(newton);
+            summary.newton_rescues                 = statistics.rescues;
+            summary.newton_rescued                 = statistics.rescued;
+            summary.knee_refreshes                 = statistics.knee_refreshes;
+          }
       }
     catch (...)
       {

@@ -166,6 +166,10 @@ namespace hamilton::lumped
     double largest_energy_term = 0;
     double integrate_seconds      = 0;
     unsigned long residual_calls = 0, jacobian_calls = 0, steps = 0;
+    /** With diodes: the Newton iterations rescued by damping (README, "Rectifier circuits"), and those tried. */
+    unsigned long newton_rescued = 0, newton_rescues = 0;
+    /** With diodes: the Jacobians evaluated again because those of the iteration were from across a knee. */
+    unsigned long knee_refreshes = 0;
     unsigned int  rows           = 0;
     /** The state after the consistent initialization and at the end. */
     std::vector<double> initial_y, initial_y_dot, final_y, final_y_dot;

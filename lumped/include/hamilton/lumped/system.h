@@ -234,6 +234,12 @@ namespace hamilton::lumped
      * residual as dD/dv does and the audit as dissipated power.
      */
     std::vector<GiNaC::ex>                           resistive_forces;
+    /**
+     * Per diode: its current over its saturation current, i/I_s (linear in
+     * the velocities); x = 1 is its knee, where the Newton iteration must
+     * not trust a Jacobian from the other side (ida_kernels.h).
+     */
+    std::vector<GiNaC::ex>                           diode_currents;
     std::vector<GiNaC::ex>                           constraints;
     /**
      * Velocity (non-holonomic) constraints A(q) q_dot + b(q, t) = 0, linear in
