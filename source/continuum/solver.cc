@@ -1725,7 +1725,7 @@ namespace hamilton::continuum
         DataOutBase::VtkFlags flags(field.value, static_cast<unsigned int>(field.time));
         flags.print_date_and_time = false; // the same file gives the same bytes
         // zlib's fastest level: deal.II's default (best compression) spent 0.13 s of the
-        // 2D C4 example's 1.3 s of CPU in deflate, for files about 10 % smaller
+        // 2D C4 example's 1.3 s of CPU in deflate, for files within 1 % of the size
         flags.compression_level = DataOutBase::VtkFlags::best_speed;
         data_out.set_flags(flags);
         const std::string file = "continuum_" + field.name + ".vtu";

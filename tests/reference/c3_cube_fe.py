@@ -18,13 +18,15 @@ Circuits: short = phi 0 on z = 0 and z = H; open = phi 0 on z = 0, phi on z = H 
 (c3_cube.prm), or the full cube -A <= x, y <= A, free (every symmetry class).
 A mode's electrode charge (short) or electrode voltage (open) marks the breathing modes.
 
-usage: /usr/bin/python3 tests/reference/c3_cube_fe.py [--check RESULTS_JSON] [--study]
-  default: the quarter on 4 x 4 x 8 quadratic elements (Hamilton's c3_cube.msh and degree)
-           and a converged run (cubic elements, 4 x 4 x 8), the four breathing frequencies.
-  --check: compares Hamilton's results.json of prm/continuum/c3_cube.prm with the same-mesh
-           values (relative 1e-7) and exits non-zero when they differ.
-  --study: the explanation of the -2.2 % of the first pair (full cube symmetry classes, linear
-           coarse meshes, material variants); about a minute.
+usage: /usr/bin/python3 tests/reference/c3_cube_fe.py [--check HAMILTON PRM OUTDIR | --study]
+  default: the quarter on 4 x 4 x 8 quadratic elements (c3_cube.msh and degree) and cubic
+           elements on the same mesh (converged), the four breathing frequencies; about 10 s.
+  --check: runs HAMILTON on PRM (prm/continuum/c3_cube.prm) into OUTDIR and compares all its
+           short- and open-circuit frequencies with this program on the same mesh (relative
+           1e-9) and the modes with charge; exits non-zero when they differ (the ctest).
+  --study: why the first pair is 2.2 % below the published values: full cube (every symmetry
+           class), VM175's own 2 x 2 x 4 meshes (8-node, SOLID5's extra shapes, 20-node),
+           material variants and sensitivities, first-order perturbation; 2 min of CPU.
 """
 import json
 import sys
