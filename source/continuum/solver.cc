@@ -1724,6 +1724,9 @@ namespace hamilton::continuum
         data_out.build_patches(fe.degree);
         DataOutBase::VtkFlags flags(field.value, static_cast<unsigned int>(field.time));
         flags.print_date_and_time = false; // the same file gives the same bytes
+        // zlib's fastest level: deal.II's default (best compression) spent 0.13 s of the
+        // 2D C4 example's 1.3 s of CPU in deflate, for files within 1 % of the size
+        flags.compression_level = DataOutBase::VtkFlags::best_speed;
         data_out.set_flags(flags);
         const std::string file = "continuum_" + field.name + ".vtu";
         data_out.write_vtu_in_parallel(directory + "/" + file, comm);
