@@ -133,6 +133,8 @@ namespace hamilton
       return !split_list(prm.get({"Beam", "Segments"}, "Names")).empty();
     }
 
+    unsigned long n_beam_solves = 0;
+
     /** The beam part of a file: model, discretization and analyses. */
     struct BeamRun
     {
@@ -164,6 +166,7 @@ namespace hamilton
       void
       solve(ParameterHandler &prm, Section &section, std::ostream &out)
       {
+        ++n_beam_solves;
         const Problem problem{model, *discretization, *operators};
         if (sweep.enabled())
           outcomes.push_back(sweep.run(prm, section, out));
@@ -267,7 +270,60 @@ namespace hamilton
       return " The rows computed until then are in '" + directory.target() +
              "/lumped.partial.csv' (no results.json: the run did not finish).";
     }
+
+    /**
+     * The beam of a study's last point, solved, with what it was solved
+     * from: every entry of the file (after --set and the point's changes)
+     * but those of subsection 'Lumped system'. A point whose entries outside
+     * 'Lumped system' are the same takes it instead of reading and solving
+     * the beam (and exporting its ROM) again.
+     */
+    struct SolvedBeam
+    {
+      std::string              key;
+      std::shared_ptr<BeamRun> run;
+    };
+
+    SolvedBeam &
+    solved_beam()
+    {
+      static SolvedBeam last;
+      return last;
+    }
+
+    /** The file's name and its entries, 'Lumped system' left out (the key of SolvedBeam). */
+    std::string
+    beam_key(const ParameterHandler &prm, const std::string &parameter_file)
+    {
+      std::ostringstream text;
+      prm.print_parameters(text, ParameterHandler::ShortPRM);
+      std::istringstream lines(text.str());
+      std::string        key = parameter_file + "\n", line;
+      bool               lumped = false;
+      while (std::getline(lines, line))
+        {
+          if (line == "subsection Lumped system")
+            lumped = true;
+          else if (!lumped)
+            key += line + "\n";
+          else if (line == "end")
+            lumped = false;
+        }
+      return key;
+    }
   } // namespace
+
+  unsigned long
+  beam_solves()
+  {
+    return n_beam_solves;
+  }
+
+  void
+  forget_solved_beam()
+  {
+    solved_beam() = {};
+  }
 
   namespace
   {
@@ -429,10 +485,21 @@ namespace hamilton
     if (!beam)
       Sweep::check_without_beam(prm);
 
-    BeamRun beam_run;
-    if (beam)
+    // a study's point whose entries outside 'Lumped system' are those of
+    // the point before takes that point's beam, solved (see SolvedBeam)
+    std::shared_ptr<BeamRun> solved;
+    std::string              key;
+    if (beam && lumped && options.point_results != nullptr && !options.validate_only)
+      {
+        key = beam_key(prm, options.parameter_file);
+        if (solved_beam().key == key)
+          solved = solved_beam().run;
+      }
+    const auto beam_owner = solved ? solved : std::make_shared<BeamRun>();
+    BeamRun   &beam_run   = *beam_owner;
+    if (beam && !solved)
       beam_run.parse(prm, section);
-    if (beam && lumped)
+    if (beam && lumped && !solved)
       check_lumped_before_solve(beam_run, section, directory);
     if (options.validate_only)
       {
@@ -471,7 +538,13 @@ namespace hamilton
             << "  beam length " << beam_run.model.length() << " m, mass " << beam_run.model.total_mass() << " kg, "
             << beam_run.discretization->description() << "\n";
         results["model"] = describe_model(beam_run.model, *beam_run.discretization);
-        beam_run.solve(prm, section, out);
+        if (!solved)
+          {
+            solved_beam() = {};
+            beam_run.solve(prm, section, out);
+            if (!key.empty())
+              solved_beam() = {key, beam_owner};
+          }
         for (const auto &r : beam_run.outcomes)
           {
             r->print_summary(out);

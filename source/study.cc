@@ -3,6 +3,7 @@
 #include <hamilton/base/files.h>
 #include <hamilton/base/input.h>
 #include <hamilton/base/process.h>
+#include <hamilton/lumped/simulation.h>
 #include <hamilton/study.h>
 
 #include <deal.II/base/mpi.h>
@@ -1080,6 +1081,28 @@ namespace hamilton
     Section section(prm);
     Study   study;
     study.parse_parameters(section);
+    // A study that varies parameters or component entries of 'Lumped
+    // system' keeps the lumped parameters symbols of the compiled code, their
+    // values passed at run time: its points share one compiled library
+    // (other lumped entries, e.g. time functions, are not in the code). At
+    // the end, the beam solved for the last point is freed.
+    struct PointReuse
+    {
+      explicit PointReuse(const bool runtime_parameters)
+      {
+        lumped::set_runtime_parameters(runtime_parameters);
+        forget_solved_beam();
+      }
+      ~PointReuse()
+      {
+        lumped::set_runtime_parameters(false);
+        forget_solved_beam();
+      }
+    } reuse(std::any_of(study.parameters.begin(), study.parameters.end(), [](const auto &p) {
+      const auto parts = path_parts(p.path);
+      return parts.size() > 2 && parts[0] == "Lumped system" && (parts[1] == "Parameters" || parts[1] == "Components");
+    }));
+    const unsigned long compilations_before = lumped::compilations(), beam_solves_before = beam_solves();
     if (n_ranks > 1 && study.write_point_outputs)
       input_error("Study",
                   "Write point outputs",
@@ -1180,7 +1203,9 @@ namespace hamilton
                             "/study.csv' (no results.json: the study did not finish); run the same command "
                             "with --resume to compute the rest.");
       }
-    std::size_t resumed = driver.n_resumed;
+    std::size_t   resumed      = driver.n_resumed;
+    unsigned long compilations = lumped::compilations() - compilations_before,
+                  n_beam_solves = beam_solves() - beam_solves_before;
     if (study.design != "optimize" && n_ranks > 1)
       {
         // Dynamic load balancing: each rank takes the next point of the
@@ -1211,8 +1236,10 @@ namespace hamilton
           {
             mine["failure"] = e.what();
           }
-        mine["quantities"] = driver.quantities;
-        mine["resumed"]    = driver.n_resumed;
+        mine["quantities"]   = driver.quantities;
+        mine["resumed"]      = driver.n_resumed;
+        mine["compilations"] = lumped::compilations() - compilations_before;
+        mine["beam_solves"]  = beam_solves() - beam_solves_before;
         // the rows of every rank, in the design's order (nlohmann writes
         // doubles so that they read back bit for bit)
         const auto all = Utilities::MPI::gather(MPI_COMM_WORLD, mine.dump(), 0);
@@ -1224,6 +1251,8 @@ namespace hamilton
           {
             const auto part = nlohmann::json::parse(text);
             resumed += part["resumed"].get<std::size_t>();
+            compilations += part["compilations"].get<unsigned long>();
+            n_beam_solves += part["beam_solves"].get<unsigned long>();
             if (part.contains("failure") && failure.empty())
               failure = part["failure"].get<std::string>();
             if (!part["quantities"].empty() && part["quantities"].get<std::vector<std::string>>() != driver.quantities)
@@ -1266,8 +1295,10 @@ namespace hamilton
     if (options.resume)
       out << " (" << resumed << " from the earlier table, " << computed << " computed)";
     out << " in " << std::setprecision(3) << seconds << " s (" << 1e3 * seconds / std::max<std::size_t>(1, computed)
-        << " ms per point)" << (n_failed ? ", " + std::to_string(n_failed) + " failed" : "") << std::setprecision(6)
-        << "\n";
+        << " ms per point)" << (n_failed ? ", " + std::to_string(n_failed) + " failed" : "")
+        << (compilations ? ", lumped equations compiled " + std::to_string(compilations) + " time(s)" : "")
+        << (n_beam_solves ? ", beam solved " + std::to_string(n_beam_solves) + " time(s)" : "")
+        << std::setprecision(6) << "\n";
 
     nlohmann::json results;
     results["format"]   = "hamilton-study";
@@ -1277,6 +1308,12 @@ namespace hamilton
     results["columns"]  = column_list;
     results["n_points"] = driver.points.size();
     results["n_failed"] = n_failed;
+    // runs of the C compiler on derived lumped equations, on all ranks (a
+    // point whose source was compiled before reuses that library)
+    results["n_compilations"] = compilations;
+    // beams solved (ROMs exported), on all ranks: once per distinct set of
+    // entries outside 'Lumped system' in a row of points
+    results["n_beam_solves"] = n_beam_solves;
     results["fingerprint"] = fingerprint(options);
     nlohmann::json rows = nlohmann::json::array();
     for (const auto &p : driver.points)

@@ -114,6 +114,19 @@ namespace hamilton
   statistics(std::vector<double> values);
 
   /**
+   * How many times this process has solved a beam (read, discretized and ran
+   * its analyses, exporting a ROM). A study's point of a file with a beam and
+   * a lumped system takes the beam of the point before when they differ only
+   * in entries of 'Lumped system' (run.cc).
+   */
+  unsigned long
+  beam_solves();
+
+  /** Free the beam kept for the next point of a study (at its end). */
+  void
+  forget_solved_beam();
+
+  /**
    * Run the study of the file `options.parameter_file` (already read into
    * `prm`): each point a whole run in process, results gathered into
    * `directory` (study.csv, results.json, parameters_used.prm), written

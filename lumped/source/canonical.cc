@@ -360,7 +360,10 @@ namespace hamilton::lumped
                   Node         node{Op::product};
                   node.denominator = {s.node};
                   node.precedence  = 2;
-                  node.text        = style == Style::c     ? "(1.0/(" + nodes[s.node].text + "))" :
+                  // C: the text of a product with this one factor in its
+                  // denominator (the same node, whichever form GiNaC chose)
+                  const std::string &b = nodes[s.node].text;
+                  node.text            = style == Style::c ? "(1.0/" + (nodes[s.node].precedence > 2 ? b : "(" + b + ")") + ")" :
                                      style == Style::latex ? "\\frac{1}{" + nodes[s.node].text + "}" :
                                                              "1/" + wrap(s.node, 2);
                   return {push(node), s.negative};

@@ -91,28 +91,38 @@ namespace hamilton::lumped
     std::vector<CompiledFunction>
     compile_and_load(const std::string &source, unsigned int n_functions);
 
+    std::atomic<bool>          runtime_parameter_symbols{false};
+    std::atomic<unsigned long> n_compilations{0};
+
     /**
-     * The compiled functions of `source`. The last source compiled in this
-     * process is remembered with its functions: a study repeats a run whose
-     * equations did not change (only inputs such as time functions, or a ROM
-     * file of the same numbers, differ between its points), and the library
-     * loaded for its first point serves the others. (Values of 'Lumped
-     * system/Parameters' are part of the source: a new value compiles anew.)
-     * Libraries stay loaded until the process ends.
+     * The compiled functions of `source`. The last few sources compiled in
+     * this process are remembered with their functions: a study repeats a
+     * run whose equations did not change (only inputs such as time
+     * functions, a ROM file of the same numbers, or, with
+     * set_runtime_parameters(), the values of parameters differ between its
+     * points), and the library loaded for its first point serves the others;
+     * a coupled run derives its system twice (against the provisional ROM,
+     * then the real one), hence more than one. Libraries stay loaded until
+     * the process ends.
      */
     std::vector<CompiledFunction>
     load(const std::string &source, unsigned int n_functions)
     {
-      static std::mutex                    mutex;
-      static std::string                   last_source;
-      static std::vector<CompiledFunction> last_functions;
-      const std::lock_guard<std::mutex>    lock(mutex);
-      if (last_functions.size() != n_functions || last_source != source)
-        {
-          last_functions = compile_and_load(source, n_functions);
-          last_source    = source;
-        }
-      return last_functions;
+      static std::mutex                                                     mutex;
+      static std::vector<std::pair<std::string, std::vector<CompiledFunction>>> recent; // newest last
+      const std::lock_guard<std::mutex>                                     lock(mutex);
+      for (auto entry = recent.begin(); entry != recent.end(); ++entry)
+        if (entry->first == source && entry->second.size() == n_functions)
+          {
+            std::rotate(entry, entry + 1, recent.end());
+            return recent.back().second;
+          }
+      auto functions = compile_and_load(source, n_functions);
+      ++n_compilations;
+      if (recent.size() == 4)
+        recent.erase(recent.begin());
+      recent.emplace_back(source, functions);
+      return functions;
     }
 
     /**
@@ -174,6 +184,24 @@ namespace hamilton::lumped
     }
   } // namespace
 
+  void
+  set_runtime_parameters(const bool runtime)
+  {
+    runtime_parameter_symbols = runtime;
+  }
+
+  bool
+  runtime_parameters()
+  {
+    return runtime_parameter_symbols;
+  }
+
+  unsigned long
+  compilations()
+  {
+    return n_compilations;
+  }
+
   namespace
   {
 
@@ -221,7 +249,7 @@ namespace hamilton::lumped
   {
     const auto   start  = std::chrono::steady_clock::now();
     const auto  &s      = eq.system;
-    const auto   values = s.parameter_values();
+    auto         values = s.parameter_values();
     // the symbols, in the order of the input array
     GiNaC::lst                 x{s.time};
     std::vector<GiNaC::symbol> q, v, mu, qd, a, wd;
@@ -245,6 +273,16 @@ namespace hamilton::lumped
     for (const auto *group : {&mu, &qd, &a, &wd})
       for (const auto &sym : *group)
         x.append(sym);
+    // the parameters passed at run time (all but the neglected ones, which
+    // are zero in the simplified model), after the state
+    if (runtime_parameters())
+      for (const auto &[symbol, value] : s.parameters)
+        if (std::find(s.neglected.begin(), s.neglected.end(), symbol.get_name()) == s.neglected.end())
+          {
+            values.erase(symbol);
+            x.append(symbol);
+            parameter_arguments.push_back(value);
+          }
 
     // F(t, y, y'), y = (q, v, lambda, mu, W)
     std::vector<ex> F;
@@ -404,11 +442,11 @@ namespace hamilton::lumped
   const std::vector<double> &
   CompiledSystem::arguments(double t, const double *y, const double *y_dot) const
   {
-    // [t, u, (u', u'', integral of u) per u, q, v, lambda, mu, q', v', W']
-    // in a buffer reused by every call
+    // [t, u, (u', u'', integral of u) per u, q, v, lambda, mu, q', v', W',
+    // parameters passed at run time] in a buffer reused by every call
     auto              &x = buffer;
     const unsigned int u = n_inputs, head = 1 + 4 * u + 2 * n + 2 * m;
-    x.resize(head + 2 * n + 3);
+    x.resize(head + 2 * n + 3 + parameter_arguments.size());
     x[0] = t;
     for (unsigned int k = 0; k < u; ++k)
       {
@@ -425,7 +463,8 @@ namespace hamilton::lumped
         std::copy(y_dot + 2 * n + 2 * m, y_dot + 2 * n + 2 * m + 3, x.begin() + head + 2 * n);
       }
     else
-      std::fill(x.begin() + head, x.end(), 0.);
+      std::fill(x.begin() + head, x.begin() + head + 2 * n + 3, 0.);
+    std::copy(parameter_arguments.begin(), parameter_arguments.end(), x.begin() + head + 2 * n + 3);
     return x;
   }
 

@@ -72,6 +72,21 @@ namespace hamilton
       const std::string e = Utilities::trim(expression);
       return e == "0" || e == "0.0" || e == "0." || e.empty();
     }
+
+    /**
+     * The function of x of an entry, checked finite on the beam; the entry's
+     * default 0 without the expression parser (a sweep or study reads the
+     * entry again at every point).
+     */
+    std::shared_ptr<Function<1>>
+    function_of_x(Section &s, const std::string &entry, const BeamModel &model)
+    {
+      if (is_zero_expression(s.get(entry)))
+        return std::make_shared<Functions::ZeroFunction<1>>();
+      const auto f = s.get_function_of_x(entry);
+      check_finite_on_beam(s, entry, *f, model);
+      return f;
+    }
   } // namespace
 
   std::string
@@ -668,17 +683,15 @@ namespace hamilton
 
       {
         Section::Scope scope(s, "Prestress");
-        axial_force    = s.get_function_of_x("Axial force");
-        has_prestress  = !is_zero_expression(s.get("Axial force"));
-        check_finite_on_beam(s, "Axial force", *axial_force, *this);
+        axial_force   = function_of_x(s, "Axial force", *this);
+        has_prestress = !is_zero_expression(s.get("Axial force"));
       }
     }
 
     {
       Section::Scope loads(s, "Loads");
-      distributed_load     = s.get_function_of_x("Distributed load");
+      distributed_load     = function_of_x(s, "Distributed load", *this);
       has_distributed_load = !is_zero_expression(s.get("Distributed load"));
-      check_finite_on_beam(s, "Distributed load", *distributed_load, *this);
       Section::Scope scope(s, "Point loads");
       for (const auto &name : s.get_names("Names"))
         {

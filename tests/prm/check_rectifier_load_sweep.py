@@ -56,6 +56,12 @@ R_res, P_res = pb.optimum(beam, modes, w, zeta, static_correction=False, bracket
 R_res, P_res = float(R_res), float(P_res) * a**2 / float(pb.G) ** 2 / 2  # at a, mean power
 
 failures, measured, spread = [], [], []
+# the loads are parameters passed to the compiled code at run time: one compilation for all points
+# and the beam (its ROM) is solved once: only 'Lumped system' entries change
+summary = json.load(open(os.path.join(output, "results.json")))
+if summary["n_compilations"] != 1 or summary["n_beam_solves"] != 1:
+    failures.append(f"the lumped equations were compiled {summary['n_compilations']} times and the beam solved "
+                    f"{summary['n_beam_solves']} times, expected once each for all loads")
 print(f"beam (2 modes, 500 Hz, {a} m/s^2, no rectifier): induced charge amplitude short circuit Q_sc = {Q_sc:.5g} C, "
       f"open circuit Q_oc = {Q_oc:.5g} C; resistive load: R_opt = {R_res:.5g} Ohm, mean P_max = {P_res:.5g} W")
 print(f"{'R':>8} {'Q_M':>10} {'V_DC':>8} {'[ideal,':>8} {'drop]':>8} {'P':>10} {'P(Q_M)':>10} {'P(Q_sc)':>10} "

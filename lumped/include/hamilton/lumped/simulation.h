@@ -57,12 +57,37 @@ namespace hamilton::lumped
     std::vector<std::complex<double>> eigenvalues;
   };
 
+  /**
+   * Whether CompiledSystem keeps the parameters of a system as symbols of the
+   * generated code, their values passed at run time (all but the neglected
+   * ones, zero in the simplified model). Off by default: a single run
+   * substitutes every value before code generation, as it always has. A
+   * study that varies entries of 'Lumped system' turns it on, so that its
+   * points, whose C sources then differ in no number, share one compiled
+   * library (see compilations()). The rounding then differs from a single
+   * run's (in the last bits of a residual evaluation). Process-wide.
+   */
+  void
+  set_runtime_parameters(bool runtime);
+
+  /** Whether set_runtime_parameters(true) is in effect. */
+  bool
+  runtime_parameters();
+
+  /**
+   * How many times this process has run the C compiler on derived
+   * equations (a source compiled earlier is reused from memory).
+   */
+  unsigned long
+  compilations();
+
   /** A compiled function: (number of arguments, arguments, number of results, results). */
   using CompiledFunction = void (*)(const int *, const double *, const int *, double *);
 
   /**
    * The equations compiled to machine code (GiNaC compile_ex through the C
-   * compiler), with the parameters' values substituted: residual and
+   * compiler), with the parameters' values substituted (or passed at run
+   * time, see set_runtime_parameters()): residual and
    * Jacobian of the DAE, outputs. Unknowns y = (q, v, lambda, mu, W_supplied,
    * W_source, W_dissipated): the index-2 stabilized (Gear-Gupta-Leimkuhler)
    * form q' = v + Phi_q^T mu, R(q, v, v', lambda) = 0, Phi_q v + Phi_t = 0,
@@ -143,6 +168,8 @@ namespace hamilton::lumped
     const std::vector<double> &
     arguments(double t, const double *y, const double *y_dot) const;
     mutable std::vector<double> buffer, jacobian_values;
+    /** The values of the parameters that are arguments of the code (set_runtime_parameters()), in order. */
+    std::vector<double> parameter_arguments;
 
     struct Functions;
     std::unique_ptr<Functions> functions;
