@@ -1,4 +1,5 @@
 #include <hamilton/base/files.h>
+#include <hamilton/base/pvd.h>
 #include <hamilton/lumped/animation.h>
 
 #include <deal.II/base/data_out_base.h>
@@ -101,7 +102,7 @@ namespace hamilton::lumped
   Animation::finish() const
   {
     write_file((std::filesystem::path(directory) / "animation.pvd").string(),
-               [&](std::ostream &pvd) { dealii::DataOutBase::write_pvd_record(pvd, frames); });
+               [&](std::ostream &pvd) { write_pvd(pvd, frames); });
     nlohmann::json parts = nlohmann::json::array();
     for (const auto &line : system.drawing)
       parts.push_back(line.name);

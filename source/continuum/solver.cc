@@ -11,6 +11,7 @@
 #include <deal.II/base/function_parser.h>
 #include <hamilton/base/files.h>
 #include <hamilton/base/format.h>
+#include <hamilton/base/pvd.h>
 #include <hamilton/output/writers.h>
 
 namespace hamilton::continuum
@@ -721,6 +722,46 @@ namespace hamilton::continuum
                               FullMatrix<double>                                   &K,
                               FullMatrix<double>                                   &M) const
   {
+    if (local_matrices_cache.empty())
+      local_matrices_cache.resize(triangulation.n_active_cells());
+    AssertIndexRange(cell->active_cell_index(), local_matrices_cache.size());
+    LocalMatrices     &cached = local_matrices_cache[cell->active_cell_index()];
+    const unsigned int n      = fe.n_dofs_per_cell();
+    if (cached.K_upper.empty())
+      compute_local_matrices(cell, fe_values, cached);
+    AssertDimension(cached.K_upper.size(), n * (n + 1) / 2);
+    for (unsigned int i = 0, k = 0; i < n; ++i)
+      {
+        const auto [c, a] = fe.system_to_component_index(i);
+        for (unsigned int j = i; j < n; ++j, ++k)
+          {
+            K(i, j) = K(j, i) = cached.K_upper[k];
+            const auto [d, b] = fe.system_to_component_index(j);
+            M(i, j)           = c == d && c < dim ? cached.M_scalar(a, b) : 0.;
+            M(j, i)           = c == d && c < dim ? cached.M_scalar(b, a) : 0.;
+          }
+      }
+    // point masses in this cell: m N_i(p) N_j(p) for equal displacement components
+    const auto here = point_masses.find(cell->active_cell_index());
+    if (here != point_masses.end())
+      for (const auto &[unit, mass] : here->second)
+        for (unsigned int i = 0; i < n; ++i)
+          {
+            const unsigned int c = fe.system_to_component_index(i).first;
+            if (c == dim)
+              continue;
+            for (unsigned int j = 0; j < n; ++j)
+              if (fe.system_to_component_index(j).first == c)
+                M(i, j) += mass * fe.shape_value(i, unit) * fe.shape_value(j, unit);
+          }
+  }
+
+  template <int dim>
+  void
+  Solver<dim>::compute_local_matrices(const typename DoFHandler<dim>::active_cell_iterator &cell,
+                                      FEValues<dim>                                        &fe_values,
+                                      LocalMatrices                                        &local) const
+  {
     fe_values.reinit(cell);
     const Eigen::MatrixXd &H        = enthalpy.at(cell->material_id());
     const double           rho      = density.at(cell->material_id()) +
@@ -786,29 +827,11 @@ namespace hamilton::continuum
           N[a] = fe_values.shape_value(fe.component_to_system_index(0, a), q);
         Ms.noalias() += (rho * JxW) * N * N.transpose();
       }
-    for (unsigned int i = 0; i < n; ++i)
-      {
-        const auto [c, a] = fe.system_to_component_index(i);
-        for (unsigned int j = 0; j < n; ++j)
-          {
-            K(i, j)           = (Ke(i, j) + Ke(j, i)) / 2; // symmetric to the last bit
-            const auto [d, b] = fe.system_to_component_index(j);
-            M(i, j)           = c == d && c < dim ? Ms(a, b) : 0.;
-          }
-      }
-    // point masses in this cell: m N_i(p) N_j(p) for equal displacement components
-    const auto here = point_masses.find(cell->active_cell_index());
-    if (here != point_masses.end())
-      for (const auto &[unit, mass] : here->second)
-        for (unsigned int i = 0; i < n; ++i)
-          {
-            const unsigned int c = fe.system_to_component_index(i).first;
-            if (c == dim)
-              continue;
-            for (unsigned int j = 0; j < n; ++j)
-              if (fe.system_to_component_index(j).first == c)
-                M(i, j) += mass * fe.shape_value(i, unit) * fe.shape_value(j, unit);
-          }
+    local.K_upper.resize(n * (n + 1) / 2);
+    for (unsigned int i = 0, k = 0; i < n; ++i)
+      for (unsigned int j = i; j < n; ++j, ++k)
+        local.K_upper[k] = (Ke(i, j) + Ke(j, i)) / 2; // symmetric to the last bit
+    local.M_scalar = std::move(Ms);
   }
 
   template <int dim>
@@ -895,6 +918,8 @@ namespace hamilton::continuum
                 }
           for (const auto &[ids, body] : body_forces)
             if (ids.count(cell->material_id()) != 0)
+              {
+              fe_values.reinit(cell); // local_matrices may have come from the cache
               for (const unsigned int q : fe_values.quadrature_point_indices())
                 for (unsigned int i = 0; i < n; ++i)
                   {
@@ -903,6 +928,7 @@ namespace hamilton::continuum
                       f(i) += body->value(fe_values.quadrature_point(q), c) * fe_values.shape_value(i, q) *
                               fe_values.JxW(q) * measure(fe_values.quadrature_point(q));
                   }
+              }
           cell->get_dof_indices(dofs);
           constraints.distribute_local_to_global(Kc, f, dofs, K, rhs);
           if (M != nullptr)
@@ -1735,7 +1761,7 @@ namespace hamilton::continuum
       }
     if (rank == 0 && !modes_pvd.empty())
       write_file(directory + "/continuum_modes.pvd",
-                 [&](std::ostream &file) { DataOutBase::write_pvd_record(file, modes_pvd); });
+                 [&](std::ostream &file) { write_pvd(file, modes_pvd); });
   }
 
   // ---------------------------------------------------------------------------

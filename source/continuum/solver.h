@@ -285,11 +285,32 @@ namespace hamilton::continuum
     AffineConstraints<double>
     make_constraints(State state, unsigned int electrode = 0,
                      const std::vector<SpectralModel::Circuit> *circuits = nullptr) const;
+    /**
+     * The element stiffness K and mass M of `cell`. They are computed (with
+     * `fe_values` reinitialized on the cell) the first time a cell asks and
+     * kept (K's upper triangle, the scalar mass block): the modal analysis
+     * assembles K for the short circuit, the open circuit and each clamped
+     * port and applies it to the electrode indicators, and each of these
+     * passes reuses them. `fe_values` is not reinitialized when they come
+     * from the cache.
+     */
     void
     local_matrices(const typename DoFHandler<dim>::active_cell_iterator &cell,
                    FEValues<dim>                                        &fe_values,
                    FullMatrix<double>                                   &K,
                    FullMatrix<double>                                   &M) const;
+    struct LocalMatrices;
+    void
+    compute_local_matrices(const typename DoFHandler<dim>::active_cell_iterator &cell,
+                           FEValues<dim>                                        &fe_values,
+                           LocalMatrices                                        &local) const;
+    struct LocalMatrices
+    {
+      std::vector<double> K_upper; ///< K(i, j) for j >= i, row by row
+      Eigen::MatrixXd     M_scalar; ///< the mass of the scalar shape functions
+    };
+    /** By active cell index; empty entries are not computed yet. */
+    mutable std::vector<LocalMatrices> local_matrices_cache;
     void
     assemble(const AffineConstraints<double> &constraints, PMatrix &K, PMatrix *M, PVector &rhs, bool loads) const;
     /** out = A x cell by cell (A = K or M, without constraints), condensed by `constraints` if given. */

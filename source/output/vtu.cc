@@ -1,4 +1,5 @@
 #include <hamilton/base/files.h>
+#include <hamilton/base/pvd.h>
 #include <hamilton/analyses/modal.h>
 #include <hamilton/output/writers.h>
 
@@ -165,7 +166,7 @@ namespace hamilton
       }
 
     write_file(directory + "/" + group + ".pvd",
-               [&](std::ostream &pvd) { dealii::DataOutBase::write_pvd_record(pvd, records); });
+               [&](std::ostream &pvd) { write_pvd(pvd, records); });
     // the same files with the frequency as ParaView's time, if the
     // frequencies tell the modes apart (not two rigid-body modes at 0 Hz)
     bool distinct = by_frequency.size() == records.size();
@@ -173,6 +174,6 @@ namespace hamilton
       distinct = distinct && by_frequency[i].first > by_frequency[i - 1].first;
     if (distinct && !by_frequency.empty())
       write_file(directory + "/" + group + "_by_frequency.pvd",
-                 [&](std::ostream &pvd) { dealii::DataOutBase::write_pvd_record(pvd, by_frequency); });
+                 [&](std::ostream &pvd) { write_pvd(pvd, by_frequency); });
   }
 } // namespace hamilton
