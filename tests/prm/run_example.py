@@ -8,7 +8,9 @@ EXPECTED.json holds
                "source": "where the value comes from"}, ...]
              ("equals_path": another result instead of "value" compares two results,
               times "scale" if given; "equals_expression": a Python formula of
-              results r("path"), sqrt and pi; "absolute": compare |value|)
+              results r("path"), sqrt and pi; "absolute": compare |value|;
+              "rel_tol_two_ranks": the tolerance when run by the suite's 2-rank
+              wrapper hamilton_np2, for checks that compare two solves)
   "files":   files that must exist in the output directory
   "csv_checks": [{"file": "sweep.csv", "row": 0, "column": "frequency_hz_mode_1",
                   "value": ..., "rel_tol": ...}, ...]
@@ -91,6 +93,9 @@ def terminal_summary(stdout):
 
 def main():
     hamilton, example, expected_file, output = sys.argv[1:5]
+    # the MPI wrapper of the suite (tests/CMakeLists.txt, hamilton_np2): a
+    # check may allow for the run-to-run spread of a 2-rank run
+    several_ranks = os.path.basename(hamilton) == "hamilton_np2"
     with open(expected_file) as f:
         expected = json.load(f)
     shutil.rmtree(output, ignore_errors=True)
@@ -137,8 +142,10 @@ def main():
             value = abs(value)
         if "rel_tol" in check:
             error = abs(value / target - 1)
-            ok = error <= check["rel_tol"]
             tol = check["rel_tol"]
+            if several_ranks and "rel_tol_two_ranks" in check:
+                tol = check["rel_tol_two_ranks"]
+            ok = error <= tol
         else:
             error = abs(value - target)
             ok = error <= check["abs_tol"]
