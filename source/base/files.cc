@@ -1,5 +1,6 @@
 #include <hamilton/base/files.h>
 #include <hamilton/base/input.h>
+#include <hamilton/base/process.h>
 
 #include <cerrno>
 #include <climits>
@@ -215,14 +216,17 @@ namespace hamilton
               }
             fs::remove_all(old, error);
             committed = true;
+            note_output_committed();
             return;
           }
         committed = true;
+        note_output_committed();
         fs::remove_all(temporary, error); // now the earlier result
         return;
       }
     if (std::rename(temporary.c_str(), full.c_str()) != 0)
       output_error(target_directory, errno);
     committed = true;
+    note_output_committed();
   }
 } // namespace hamilton

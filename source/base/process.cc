@@ -18,6 +18,8 @@ namespace hamilton
   {
     volatile std::sig_atomic_t received_interrupt = 0;
     volatile std::sig_atomic_t polling_depth      = 0;
+    volatile std::sig_atomic_t output_committed   = 0;
+    volatile std::sig_atomic_t other_mpi_rank     = 0; ///< a rank > 0: rank 0 writes and commits
 
     /** argc/argv for MPI/PETSc; a placeholder when no Process exists. */
     int         saved_argc               = 1;
@@ -60,7 +62,11 @@ namespace hamilton
       write_stderr("\nHamilton crashed with ");
       write_stderr(what);
       write_stderr(". This is a bug in Hamilton, not in your input: please report it together with the "
-                   "parameter file. No results were written.\n");
+                   "parameter file.");
+      write_stderr(output_committed != 0 ? " It came after the output directory was written.\n" :
+                   other_mpi_rank != 0   ? " (In an MPI process other than rank 0, which writes the output "
+                                           "directory and says whether it was.)\n" :
+                                           " No results were written.\n");
       std::signal(signal_number, SIG_DFL);
       std::raise(signal_number);
     }
@@ -72,7 +78,8 @@ namespace hamilton
       if (polling_depth > 0)
         return; // the running code polls check_interrupt()
       write_stderr(signal_number == SIGINT ? "\nInterrupted (SIGINT)" : "\nTerminated (SIGTERM)");
-      write_stderr(": Hamilton stopped before writing any output.\n");
+      write_stderr(output_committed != 0 ? " after the output directory was written.\n" :
+                                           ": Hamilton stopped before writing any output.\n");
       ::_exit(128 + signal_number);
     }
 
@@ -155,6 +162,7 @@ namespace hamilton
     // PETSc's handler catches SIGSEGV and friends and ends the process
     // through MPI_Abort without a useful message: report crashes ourselves
     PetscPopSignalHandler();
+    other_mpi_rank = dealii::Utilities::MPI::this_mpi_process(MPI_COMM_WORLD) > 0 ? 1 : 0;
     install_crash_handlers();
     install_interrupt_handlers();
   }
@@ -168,6 +176,12 @@ namespace hamilton
     : std::runtime_error(message)
     , signal_number(signal_number)
   {}
+
+  void
+  note_output_committed()
+  {
+    output_committed = 1;
+  }
 
   int
   interrupt_signal()

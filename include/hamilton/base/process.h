@@ -61,6 +61,14 @@ namespace hamilton
     int signal_number;
   };
 
+  /**
+   * Record that an output directory has been committed (OutputDirectory::
+   * commit): a crash or a signal after it no longer says that nothing was
+   * written, but that it came after the output directory was written.
+   */
+  void
+  note_output_committed();
+
   /** SIGINT or SIGTERM if one has arrived, else 0. */
   int
   interrupt_signal();
