@@ -14,7 +14,9 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
+#include <string>
 
 namespace
 {
@@ -41,8 +43,15 @@ main(int argc, char **argv)
     }
   // RTLD_GLOBAL: Open MPI loads its components with dlopen and they need
   // libmpi's symbols, as the generated code of lumped systems needs libm's.
-  // The library is found through this executable's run path ($ORIGIN).
-  void *program = dlopen("libhamilton_app.so", RTLD_LAZY | RTLD_GLOBAL);
+  // The library lies beside this executable: its path from /proc/self/exe
+  // (the run path $ORIGIN would not do: with AddressSanitizer, dlopen is
+  // called from libasan, whose run path is searched instead).
+  std::string library = "libhamilton_app.so";
+  std::error_code error;
+  const auto      self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (!error)
+    library = (self.parent_path() / library).string();
+  void *program = dlopen(library.c_str(), RTLD_LAZY | RTLD_GLOBAL);
   if (program == nullptr)
     {
       std::cerr << "Error: cannot load Hamilton's program library: " << dlerror()
