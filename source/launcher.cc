@@ -8,6 +8,7 @@
  * relocations for them, 0.3 s of a start-up that a run cannot avoid but
  * `--help` can (doc/running.md, "Start-up time").
  */
+#include <hamilton/base/mpi_launcher.h>
 #include <hamilton/usage.h>
 
 #include <dlfcn.h>
@@ -18,24 +19,11 @@
 #include <iostream>
 #include <string>
 
-namespace
-{
-  /** True if an MPI launcher started this process (as hamilton::started_by_mpi_launcher). */
-  bool
-  under_mpi_launcher()
-  {
-    for (const char *variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMI_RANK", "PMIX_RANK", "MPI_LOCALNRANKS"})
-      if (std::getenv(variable) != nullptr)
-        return true;
-    return false;
-  }
-} // namespace
-
 int
 main(int argc, char **argv)
 {
   // Under mpirun the program answers on rank 0 only: leave that to it.
-  if (!under_mpi_launcher() &&
+  if (!hamilton::started_by_mpi_launcher() &&
       (argc == 1 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0))
     {
       std::cout << hamilton::usage_text;

@@ -137,16 +137,6 @@ namespace hamilton
   }
 
   bool
-  started_by_mpi_launcher()
-  {
-    for (const char *variable :
-         {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMI_RANK", "PMIX_RANK", "MPI_LOCALNRANKS"})
-      if (std::getenv(variable) != nullptr)
-        return true;
-    return false;
-  }
-
-  bool
   parallel_initialized()
   {
     return parallel_session().mpi != nullptr || dealii::Utilities::MPI::job_supports_mpi();

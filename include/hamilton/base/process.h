@@ -1,6 +1,8 @@
 #ifndef hamilton_base_process_h
 #define hamilton_base_process_h
 
+#include <hamilton/base/mpi_launcher.h>
+
 #include <stdexcept>
 #include <string>
 
@@ -43,9 +45,6 @@ namespace hamilton
   bool
   parallel_initialized();
 
-  /** Whether the environment says that an MPI launcher started this process. */
-  bool
-  started_by_mpi_launcher();
 
   /**
    * Thrown by check_interrupt() when SIGINT or SIGTERM arrived while an
