@@ -3,6 +3,8 @@
 
 Usage: check_manual.py HAMILTON_BINARY SOURCE_DIR            (checks 1-4)
        check_manual.py --tables HAMILTON_BINARY SOURCE_DIR   (check 5: runs examples)
+       check_manual.py --example-tables HAMILTON_BINARY SOURCE_DIR PRM_OUTPUT_DIR
+                                                           (check 6: the examples' outputs)
 
 Checks, each failure listed with its file and line:
   1. every relative link and image of README.md and doc/*.md resolves: the file
@@ -22,7 +24,11 @@ Checks, each failure listed with its file and line:
      thickness mode and the C2 bars in doc/validation.md, the ROM verification in
      doc/reduced-models.md) equal what the program prints (rounded to the
      digits the manual gives), and the main example's terminal excerpt in
-     README.md is what it prints, line for line (numbers to 1e-5).
+     README.md is what it prints, line for line (numbers to 1e-5);
+  6. with --example-tables: the C4 tables of doc/validation.md against the
+     outputs the examples' prm_ tests left in PRM_OUTPUT_DIR, and 2D runs at the
+     other degrees and refinements they list (check_c4_tables). The rectifier load
+     sweep's table in doc/lumped.md is checked by tests/prm/check_rectifier_load_sweep.py.
 Exit status 1 on any failure.
 """
 import glob
@@ -261,10 +267,11 @@ def figure_agrees(quoted, value):
     return float(f"{value:.{max(digits, 1) - 1}e}") == q
 
 
-def table_rows(page, first_cell):
-    """The rows of the Markdown table whose header row starts with first_cell."""
+def table_rows(page, first_cell, header=None):
+    """The rows of the Markdown table whose header row starts with first_cell (or
+    with the text `header`)."""
     lines = open(page, encoding="utf-8").read().split("\n")
-    start = next(i for i, line in enumerate(lines) if line.startswith(f"| {first_cell} |"))
+    start = next(i for i, line in enumerate(lines) if line.startswith(header or f"| {first_cell} |"))
     rows = []
     for line in lines[start:]:
         if not line.startswith("|"):
@@ -414,16 +421,124 @@ def check_c2_bars_table(binary, root, work):
                 fail(where, f"{bar} bar, {quantity}, {name}: the manual says {quoted}, computed {value:.3e}")
 
 
+def figures(cell):
+    """The figures of a table cell 'a / b (note) / c': the numbers before any parenthesis,
+    in order ('−' read as '-')."""
+    cell = cell.replace("\u2212", "-")
+    return [part.split("(")[0].strip() for part in cell.split("/") if part.split("(")[0].strip()]
+
+
+def row_starting(rows, label):
+    row = next((r for r in rows if r[0].startswith(label)), None)
+    if row is None:
+        fail("doc/validation.md", f"no table row starting with '{label}'")
+    return row
+
+
+def compare(where, what, quoted, value):
+    print(f"  {what}: {value:.10g}, the manual says {quoted}")
+    if not figure_agrees(quoted, value):
+        fail(where, f"{what}: the manual says {quoted}, the run gives {value:.6g}")
+
+
+def check_c4_tables(binary, root, work, examples):
+    """doc/validation.md, 'C4 beam vs 2D vs 3D' and 'C4 as a harvester': the beam's
+    rows against the beam examples (piezo/bimorph_harvester, piezo/rl_shunt), the 2D
+    rows against c4_bimorph_2d.prm at every degree and refinement the table lists
+    (the example itself, degree 3, refinement 0, from its prm_ test's output; the
+    others run here), plane strain at degree 3, refinement 1, and the 3D rows'
+    refinement-0 figures against c4_bimorph_3d.prm's and c4_bimorph_3d_harvester.prm's
+    prm_ test outputs. The 3D figures of finer meshes (24-51 s each) are
+    benchmark runs (benchmarks/continuum_bimorph.sh) and not checked here."""
+    def results(test):
+        return json.load(open(os.path.join(examples, test, "results.json")))
+
+    where = "doc/validation.md (C4 beam vs 2D vs 3D)"
+    rows = table_rows(os.path.join(root, "doc", "validation.md"), None, "| | f_sc (Hz) | f_oc (Hz) | k_eff |")
+    beam = results("piezo_bimorph_harvester")["modes"][0]
+    row = row_starting(rows, "beam (exact Euler-Bernoulli)")
+    for name, cell, value in zip(("f_sc", "f_oc", "k_eff"), row[1:],
+                                 (beam["frequency_hz"], beam["frequency_open_circuit_hz"], beam["coupling_k_eff"])):
+        compare(where, f"beam {name}", figures(cell)[0], value)
+
+    example = os.path.join(root, "prm", "continuum", "c4_bimorph_2d.prm")
+
+    def continuum_2d(degree, refinements, formulation="plane stress"):
+        if (degree, refinements, formulation) == (3, 0, "plane stress"):
+            return results("continuum_c4_bimorph_2d")["continuum"]
+        out = os.path.join(work, f"c4_2d_{degree}_{refinements}_{formulation.replace(' ', '_')}")
+        subprocess.run([binary, example, "--output-dir", out,
+                        "--set", f"Continuum/Element degree={degree}",
+                        "--set", f"Continuum/Global refinements={refinements}",
+                        "--set", f"Continuum/Formulation={formulation}",
+                        "--set", "Output/Write VTU=false"], check=True, capture_output=True)
+        return json.load(open(os.path.join(out, "results.json")))["continuum"]
+
+    def check_run(label, run, cells, index=0):
+        mode = run["modal"]["modes"][0]
+        for name, cell, value in zip(("f_sc", "f_oc", "k_eff"), cells,
+                                     (mode["frequency_hz"], mode["frequency_open_circuit_hz"],
+                                      mode["coupling_k_eff"])):
+            compare(where, f"{label} {name}", figures(cell)[index], value)
+
+    for degree in (2, 3):
+        row = row_starting(rows, f"2D, degree {degree}, refinements 0 / 1 / 2")
+        unknowns = re.search(r"\(([\d / ]+)", row[0]).group(1).split("/")
+        for refinements in (0, 1, 2):
+            run = continuum_2d(degree, refinements)
+            if run["n_unknowns"] != int(unknowns[refinements]):
+                fail(where, f"2D degree {degree}, refinements {refinements}: {run['n_unknowns']} unknowns, "
+                            f"the manual says {unknowns[refinements].strip()}")
+            check_run(f"2D degree {degree}, refinements {refinements}", run, row[1:], refinements)
+    check_run("2D plane strain, degree 3, refinement 1", continuum_2d(3, 1, "plane strain"),
+              row_starting(rows, "2D plane strain, degree 3, refinement 1")[1:])
+    three_d = results("continuum_c4_bimorph_3d")["continuum"]
+    row = row_starting(rows, "3D, degree 2, refinements 0 / 1")
+    if not row[0].startswith(f"3D, degree 2, refinements 0 / 1 ({three_d['n_unknowns']} /"):
+        fail(where, f"3D row '{row[0]}': the example has {three_d['n_unknowns']} unknowns")
+    check_run("3D degree 2, refinement 0", three_d, row[1:])
+
+    where = "doc/validation.md (C4 as a harvester)"
+    rows = table_rows(os.path.join(root, "doc", "validation.md"), None, "| | f_sc (Hz) | R_opt at f_sc (Ω) |")
+
+    def check_harvester(label, run, rl_shunt, cells, index=0):
+        sc, oc = run["harvester"]["optimal_loads"]
+        computed = [("f_sc", sc["frequency_hz"]), ("R_opt at f_sc", sc["optimal_resistance_ohm"]),
+                    ("P_max at f_sc (mW)", 1e3 * sc["max_power_W"]),
+                    ("R_opt at f_oc (kΩ)", 1e-3 * oc["optimal_resistance_ohm"]),
+                    ("P_max at f_oc (mW)", 1e3 * oc["max_power_W"]),
+                    ("Hagood-von Flotow L", rl_shunt["hvf"]["inductance_H"])]
+        for (name, value), cell in zip(computed, cells):
+            compare(where, f"{label} {name}", figures(cell)[index], value)
+
+    beam = results("piezo_bimorph_harvester")
+    check_harvester("beam", beam, results("piezo_rl_shunt")["rl_shunt"], next(r for r in rows if r[0] == "beam")[1:])
+    for label, test in (("2D plane stress, degree 3", "continuum_c4_bimorph_2d_harvester"),
+                        ("3D, degree 2, refinements 0 / 1", "continuum_c4_bimorph_3d_harvester")):
+        run = results(test)
+        check_harvester(label, run, run["rl_shunt"], row_starting(rows, label)[1:])
+
+
 TABLES = [check_c2_thickness_table, check_rom_verification_table, check_main_example_answer,
           check_c2_bars_table]
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a != "--tables"]
-    if len(args) != 2:
+    args = [a for a in sys.argv[1:] if a not in ("--tables", "--example-tables")]
+    if "--example-tables" in sys.argv:
+        if len(args) != 3:
+            sys.exit(__doc__)
+        binary, root, examples = (os.path.abspath(a) for a in args)
+        with tempfile.TemporaryDirectory() as work:
+            check_c4_tables(binary, root, work, examples)
+        summary = "the C4 tables checked"
+    elif len(args) != 2:
         sys.exit(__doc__)
-    binary, root = os.path.abspath(args[0]), os.path.abspath(args[1])
-    if "--tables" in sys.argv:
+    else:
+        binary, root = os.path.abspath(args[0]), os.path.abspath(args[1])
+    if "--example-tables" in sys.argv:
+        pass
+    elif "--tables" in sys.argv:
         with tempfile.TemporaryDirectory() as work:
             for check in TABLES:
                 check(binary, root, work)

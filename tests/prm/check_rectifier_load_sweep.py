@@ -36,6 +36,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import piezo_beams as pb  # noqa: E402
 import rectifier as rf  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from check_manual import figure_agrees, table_rows  # noqa: E402
+
 hamilton, example, output = sys.argv[1:4]
 shutil.rmtree(output, ignore_errors=True)
 subprocess.run([hamilton, example, "--output-dir", output], check=True, stdout=subprocess.DEVNULL)
@@ -55,7 +58,7 @@ Q_oc = float(abs(a * s_cp * beam["C"] / (beam["C"] + s_cc)))  # with q = 0
 R_res, P_res = pb.optimum(beam, modes, w, zeta, static_correction=False, bracket=(3.5, 4.5))
 R_res, P_res = float(R_res), float(P_res) * a**2 / float(pb.G) ** 2 / 2  # at a, mean power
 
-failures, measured, spread = [], [], []
+failures, measured, spread, table = [], [], [], []
 # the loads are parameters passed to the compiled code at run time: one compilation for all points
 # and the beam (its ROM) is solved once: only 'Lumped system' entries change
 summary = json.load(open(os.path.join(output, "results.json")))
@@ -92,6 +95,7 @@ for k, row in enumerate(rows, 1):
                         f"measured Q_M and the drop at the peak current")
     spread.append(P / (V1**2 / R) - 1)
     measured.append((R, P, Psc))
+    table.append((R, QM, V, P, P0, Psc))
 print(f"P against the closed form with the measured Q_M and the drop at the peak current: {min(spread):+.2%} ... "
       f"{max(spread):+.2%}")
 R_cf = math.pi / (2 * w * C0)
@@ -108,5 +112,21 @@ print(f"largest measured DC power {best[1]:.5g} W at R = {best[0]:g} Ohm: {best[
 if best[0] != 10e3 or not 0.75 < best[1] / P_res < 0.83:
     failures.append(f"largest power {best[1]:.4g} W at R = {best[0]:g} Ohm, {best[1] / P_res:.3f} of the resistive "
                     "optimum: expected at 10 kOhm and 0.75 ... 0.83")
+# doc/lumped.md quotes the rows of this table: they must be what this run gives (at the quoted digits)
+manual = table_rows(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "doc", "lumped.md"),
+                    "R (kΩ)")
+by_load = {R: row for R, *row in table}
+for quoted in manual[1:]:
+    R = float(quoted[0]) * 1e3
+    if R not in by_load:
+        failures.append(f"doc/lumped.md: the load sweep table quotes R = {quoted[0]} kOhm, which the study lacks")
+        continue
+    QM, V, P, P0, Psc = by_load[R]
+    for name, text, value in zip(("Q_M (nC)", "V_DC (V)", "P (uW)", "closed form, measured Q_M (uW)",
+                                  "closed form, Q_sc (uW)"), quoted[1:], (1e9 * QM, V, 1e6 * P, 1e6 * P0, 1e6 * Psc)):
+        if not figure_agrees(text, value):
+            failures.append(f"doc/lumped.md, load sweep table, R = {quoted[0]} kOhm, {name}: the manual says {text}, "
+                            f"the run gives {value:.5g}")
+print(f"doc/lumped.md's load sweep table: {len(manual) - 1} rows compared")
 if failures:
     sys.exit("FAILED: " + "; ".join(failures))

@@ -21,6 +21,10 @@ A quantity Q is one of
                                                      c2 over the whole run
 with "absolute": true taking |Q|. Each check passes if |Q - value| <= abs_tol:
 the tolerance is the precision of the claim's figure.
+A check may also hold "manual": {"page": "doc/lumped.md", "says": "charge 6.4e-11"}:
+the page must contain the text `says`, and its last number must be |Q| at the
+digits it gives (tests/check_manual.py's figure_agrees): the manual quotes what
+the runs measure.
 """
 import csv
 import json
@@ -30,6 +34,9 @@ import re
 import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from check_manual import NUMBER, figure_agrees  # noqa: E402
 
 
 def replace_entries(text, changes, source):
@@ -132,6 +139,17 @@ def main():
               f"+- {check['abs_tol']:g})")
         if not ok:
             failures.append(check["what"])
+        if "manual" in check:
+            page, says = check["manual"]["page"], check["manual"]["says"]
+            with open(os.path.join(source_dir, page), encoding="utf-8") as f:
+                text = " ".join(f.read().split())
+            quoted = NUMBER.findall(says)[-1]
+            if says not in text:
+                failures.append(f"{page} does not say '{says}' (any more)")
+            elif not figure_agrees(quoted, abs(value)):
+                failures.append(f"{page} says '{says}', the run gives {abs(value):.3g}")
+            else:
+                print(f"     {page} says '{says}': agrees")
     if failures:
         sys.exit("FAILED: " + "; ".join(failures))
 
