@@ -1,7 +1,7 @@
 #!/bin/sh
 # Cost of a coupled study (issue 13): benchmarks/coupled_study.prm, 200 points of
 # the motor-driven harvester (ROM export, derivation, compilation and a 0.5 s
-# integration per point), on 1 and 2 MPI ranks: wall time, time per point, the
+# integration of 2 s per point), on 1 and 2 MPI ranks: wall time, time per point, the
 # lumped phases per point (from the table) and the rest of a point (reading
 # the file, the beam and its ROM, the driver: the overhead); the two tables
 # must be equal byte for byte in their result columns (the timings differ).
