@@ -312,7 +312,7 @@ namespace hamilton::lumped
               const double x = value(equations[d].diff(c.position)).to_double();
               norm += x * x;
             }
-          const ex    phi = (equations[d] / exact(std::sqrt(norm))).expand();
+          const ex    phi = (equations[d] / exact(norm > 0 ? std::sqrt(norm) : 1.)).expand(); // not numeric: 1
           const auto  k   = eq.constraints.size();
           GiNaC::matrix J(k + 1, n);
           for (unsigned int i = 0; i < k; ++i)
