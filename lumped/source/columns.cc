@@ -24,10 +24,13 @@ namespace hamilton::lumped
                    q.electrical ? (unit(q.name) == "Wb" ? "voltage d/dt of '" + q.name + "'" :
                                                            "current d/dt of '" + q.name + "'") :
                                   "velocity d/dt of '" + q.name + "'"});
+    const unsigned int own = eq.m - eq.n_floating_constraints; // then the index-2 floating node groups
     for (unsigned int k = 0; k < eq.m; ++k)
       d.push_back({"lambda_" + std::to_string(k + 1), "",
-                   "Lagrange multiplier of constraint " + std::to_string(k + 1) +
-                     ": the generalized force that keeps it, in J per unit of the constraint's expression"});
+                   k < own ? "Lagrange multiplier of constraint " + std::to_string(k + 1) +
+                               ": the generalized force that keeps it, in J per unit of the constraint's expression" :
+                             "multiplier of the current law of an index-2 floating node group (doc/lumped.md): "
+                             "zero on the solution"});
     for (const auto &o : s.outputs)
       {
         // the unit given, else the one of the name's suffix (power_W)
@@ -40,8 +43,10 @@ namespace hamilton::lumped
       }
     for (unsigned int k = 0; k < eq.m; ++k)
       d.push_back({"constraint_" + std::to_string(k + 1), "",
-                   "value of constraint " + std::to_string(k + 1) +
-                     " Phi(q, t), zero up to the integration's drift (in the unit of its expression)"});
+                   k < own ? "value of constraint " + std::to_string(k + 1) +
+                               " Phi(q, t), zero up to the integration's drift (in the unit of its expression)" :
+                             "the current law g(q, t) of an index-2 floating node group divided by the norm of "
+                             "g_q (doc/lumped.md), zero up to the integration's tolerance"});
     d.push_back({"stored_energy_change_J", "J", "energy audit: change of the stored energy since t = 0"});
     d.push_back({"supplied_work_J", "J", "energy audit: work supplied by sources and prescribed motions since t = 0"});
     d.push_back({"source_work_J", "J", "energy audit: work of non-reciprocal forces (booked as a source) since t = 0"});

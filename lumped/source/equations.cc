@@ -206,48 +206,131 @@ namespace hamilton::lumped
                         "', which grounds that node), or remove the group.");
         }
 
+      // per direction, whether u^T R holds velocities (index 1) or only
+      // positions and time (index 2: a group tied to ground by inductors and
+      // current sources)
+      const auto nodes_of = [&](const std::vector<unsigned int> &which, bool &electrical) {
+        std::string nodes;
+        electrical = true;
+        for (unsigned int j = 0; j < n; ++j)
+          for (unsigned int d : which)
+            if (!directions[d][j].is_zero())
+              {
+                nodes += (nodes.empty() ? "" : ", ") + s.coordinates[j].name;
+                electrical = electrical && s.coordinates[j].electrical;
+                break;
+              }
+        return nodes;
+      };
+      std::vector<unsigned int> first_order, second_order;
+      std::vector<ex>           equations(r);
+      for (unsigned int d = 0; d < r; ++d)
+        {
+          for (unsigned int i = 0; i < n; ++i)
+            equations[d] += directions[d][i] * eq.residual[i];
+          equations[d] = equations[d].expand();
+          bool positions_only = true;
+          for (const auto &c : s.coordinates)
+            positions_only = positions_only && vanishes(equations[d].diff(c.velocity).subs(parameters)) &&
+                             vanishes(equations[d].diff(c.acceleration).subs(parameters));
+          (positions_only ? second_order : first_order).push_back(d);
+        }
+
       // index 1: u^T R fixes the velocities along the directions if its
       // derivative in them, U^T R_v U, is regular
-      Rational G(r);
-      for (unsigned int a = 0; a < r; ++a)
-        for (unsigned int b = 0; b < r; ++b)
+      Rational G(first_order.size());
+      for (unsigned int a = 0; a < first_order.size(); ++a)
+        for (unsigned int b : first_order)
           {
             ex g = 0;
             for (unsigned int i = 0; i < n; ++i)
-              g += directions[a][i] * shift_v[i][b];
+              g += directions[first_order[a]][i] * shift_v[i][b];
             G[a].push_back(value(g));
           }
-      if (numeric && !null_space(G, r).empty())
+      if (numeric && !null_space(G, first_order.size()).empty())
         {
-          std::string nodes;
-          bool        electrical = true;
-          for (unsigned int j = 0; j < n; ++j)
-            for (unsigned int d = 0; d < r; ++d)
-              if (!directions[d][j].is_zero())
-                {
-                  nodes += (nodes.empty() ? "" : ", ") + s.coordinates[j].name;
-                  electrical = electrical && s.coordinates[j].electrical;
-                  break;
-                }
+          bool              electrical = true;
+          const std::string nodes      = nodes_of(first_order, electrical);
           input_error("Lumped system", electrical ? "Electrical coordinates" : "Coordinates", "'" + nodes + "'",
                       "the mass matrix (the capacitance matrix of a flux-linkage network) is singular along a "
                       "combination of these coordinates, and the equation that holds no acceleration along "
-                      "it does not contain the velocities along it either, only positions (a node group "
-                      "connected to ground by inductors and current sources only): the system is of index 2, "
+                      "it holds velocities, but not the velocities along it: it fixes neither the motion "
+                      "along the combination (index 1) nor, holding positions only, its position (index 2), "
                       "which is not supported. Connect the group to ground (or to another node) by a "
                       "resistor or a capacitor, or write the network in loop charges.");
         }
-      for (const auto &u : directions)
+
+      // index 2: g = u^T R (positions and time) fixes the position along
+      // the directions, and its derivative g_q v + g_t their velocity, if
+      // U^T g_q^T, the change of g under the shift, is regular
+      Rational Gq(second_order.size());
+      for (unsigned int a = 0; a < second_order.size(); ++a)
+        for (unsigned int b : second_order)
+          {
+            ex g = 0;
+            for (unsigned int i = 0; i < n; ++i)
+              g += directions[second_order[a]][i] * shift_q[i][b];
+            Gq[a].push_back(value(g));
+          }
+      if (numeric && !null_space(Gq, second_order.size()).empty())
+        {
+          bool              electrical = true;
+          const std::string nodes      = nodes_of(second_order, electrical);
+          std::ostringstream text;
+          for (unsigned int d : second_order)
+            text << (text.tellp() > 0 ? "; " : "") << canonical_string(equations[d], CanonicalForm::Style::text)
+                 << " = 0";
+          input_error("Lumped system", electrical ? "Electrical coordinates" : "Coordinates", "'" + nodes + "'",
+                      "the mass matrix (the capacitance matrix of a flux-linkage network) is singular along a "
+                      "combination of these coordinates, and the equation that holds no acceleration along it, " +
+                        text.str() +
+                        ", holds neither the velocities nor the positions along it (it does not change when "
+                        "the group is shifted: the currents of its inductors to ground sum to zero, or a "
+                        "controlled source returns them): the group's potential is indeterminate. Connect one "
+                        "of " + nodes + " to ground by a capacitor, a resistor or an inductor whose current is "
+                        "not returned to the group, or fix one of them with a constraint (such as "
+                        "'Constraints = " + nodes.substr(0, nodes.find(',')) +
+                        "').");
+        }
+      for (unsigned int d = 0; d < r; ++d)
         {
           std::vector<double> x;
-          ex                  equation = 0;
+          for (unsigned int j = 0; j < n; ++j)
+            x.push_back(directions[d][j].to_double());
+          const bool index2 = std::find(second_order.begin(), second_order.end(), d) != second_order.end();
+          (index2 ? eq.index2_directions : eq.floating_directions).push_back(x);
+          (index2 ? eq.index2_equations : eq.floating_equations).push_back(equations[d]);
+        }
+
+      // the index-2 directions as constraints Phi = g/s: s the norm of g_q
+      // at the initial state, rounded to a rational (the same on every run)
+      for (unsigned int d : second_order)
+        {
+          double norm = 0;
+          for (const auto &c : s.coordinates)
+            {
+              const double x = value(equations[d].diff(c.position)).to_double();
+              norm += x * x;
+            }
+          const ex    phi = (equations[d] / exact(norm > 0 ? std::sqrt(norm) : 1.)).expand(); // not numeric: 1
+          const auto  k   = eq.constraints.size();
+          GiNaC::matrix J(k + 1, n);
+          for (unsigned int i = 0; i < k; ++i)
+            for (unsigned int j = 0; j < n; ++j)
+              J(i, j) = eq.constraint_jacobian(i, j);
+          const GiNaC::symbol lambda = s.multiplier(k);
           for (unsigned int j = 0; j < n; ++j)
             {
-              x.push_back(u[j].to_double());
-              equation += u[j] * eq.residual[j];
+              J(k, j) = phi.diff(s.coordinates[j].position);
+              eq.residual[j] += J(k, j) * lambda;
             }
-          eq.floating_directions.push_back(x);
-          eq.floating_equations.push_back(equation.expand());
+          eq.constraint_jacobian = J;
+          eq.constraints.push_back(phi);
+          eq.multipliers.push_back(lambda);
+          eq.on_velocities.push_back(false);
+          eq.constraint_rates.push_back(s.partial_time_derivative(phi));
+          ++eq.m;
+          ++eq.n_floating_constraints;
         }
     }
   } // namespace
@@ -430,18 +513,24 @@ namespace hamilton::lumped
     GiNaC::lst  accelerations;
     for (const auto &c : s.coordinates)
       accelerations.append(c.acceleration);
+    // the system's own rows: the multipliers of the index-2 directions
+    // (zero on the solution, see index2_directions) are left out
+    const unsigned int own = m - n_floating_constraints;
+    GiNaC::exmap       index2_multipliers;
+    for (unsigned int k = own; k < m; ++k)
+      index2_multipliers[multipliers[k]] = 0;
     std::vector<ex> lhs(n), rhs(n);
     for (unsigned int i = 0; i < n; ++i)
       {
         rhs[i] = GiNaC::normal(exact(s.forces[i] + s.non_reciprocal_forces[i]));
-        lhs[i] = (residual[i] + rhs[i]).expand().collect(accelerations);
+        lhs[i] = (residual[i].subs(index2_multipliers) + rhs[i]).expand().collect(accelerations);
       }
     out << "Lagrange's equations (L = T* + W_m* - V - W_e; parameters as symbols";
     out << s.neglected_note() << ")\n\n";
     for (unsigned int i = 0; i < n; ++i)
       out << "  [" << s.coordinates[i].name << (algebraic[i] ? ", algebraic velocity" : "") << "]  " << text(lhs[i])
           << " = " << text(rhs[i]) << "\n";
-    for (unsigned int k = 0; k < m; ++k)
+    for (unsigned int k = 0; k < own; ++k)
       out << "  [" << (on_velocities[k] ? "velocity constraint " : "constraint ") << k + 1 << "]  "
           << text(constraints[k]) << " = 0\n";
     for (unsigned int d = 0; d < floating_directions.size(); ++d)
@@ -454,6 +543,24 @@ namespace hamilton::lumped
           rhs += exact(floating_directions[d][j]) * exact(s.forces[j] + s.non_reciprocal_forces[j]);
         rhs = GiNaC::normal(rhs);
         out << "): algebraic]  " << text((lhs + rhs).expand()) << " = " << text(rhs) << "\n";
+      }
+    for (unsigned int d = 0; d < index2_directions.size(); ++d)
+      {
+        out << "  [M singular along (";
+        for (unsigned int j = 0; j < n; ++j)
+          out << (j ? ", " : "") << exact(index2_directions[d][j]);
+        ex rhs = 0, rate = 0;
+        for (unsigned int j = 0; j < n; ++j)
+          rhs += exact(index2_directions[d][j]) * exact(s.forces[j] + s.non_reciprocal_forces[j]);
+        rhs            = GiNaC::normal(rhs);
+        const ex lhs   = (index2_equations[d] + rhs).expand();
+        const ex g     = index2_equations[d];
+        for (const auto &c : s.coordinates)
+          rate += g.diff(c.position) * c.velocity;
+        out << "): index 2, positions only]  " << text(lhs) << " = " << text(rhs)
+            << "\n      replaced by its time derivative  " << text((rate + s.partial_time_derivative(g)).expand())
+            << " = 0,\n      kept at position level by the stabilizing multiplier mu_"
+            << own + d + 1 << " (q' = v + Phi_q^T mu); lambda_" << own + d + 1 << " = 0 on the solution\n";
       }
     const auto &f = matrix_form;
     if (f.exists)
@@ -473,9 +580,9 @@ namespace hamilton::lumped
 
     out << "\nLaTeX:\n\\begin{align}\n";
     for (unsigned int i = 0; i < n; ++i)
-      out << "  " << latex(lhs[i]) << " &= " << latex(rhs[i]) << (i + 1 < n || m > 0 ? " \\\\\n" : "\n");
-    for (unsigned int k = 0; k < m; ++k)
-      out << "  " << latex(constraints[k]) << " &= 0" << (k + 1 < m ? " \\\\\n" : "\n");
+      out << "  " << latex(lhs[i]) << " &= " << latex(rhs[i]) << (i + 1 < n || own > 0 ? " \\\\\n" : "\n");
+    for (unsigned int k = 0; k < own; ++k)
+      out << "  " << latex(constraints[k]) << " &= 0" << (k + 1 < own ? " \\\\\n" : "\n");
     out << "\\end{align}\n";
     if (f.exists)
       out << "M = " << latex(f.M) << ",\\quad C = " << latex(f.C) << ",\\quad G = " << latex(f.G)

@@ -614,7 +614,9 @@ namespace hamilton::lumped
       if (why_not.empty() && !algebraic.empty())
         why_not = "the Legendre transform is degenerate: the mass matrix d2L/dq_dot2 is singular (no inertia for " +
                   algebraic + ", whose momenta vanish identically): H(q, p) is not defined on all of p";
-      for (const auto &u : eq.floating_directions) // a floating node group (Equations::floating_directions)
+      auto singular = eq.floating_directions; // a floating node group (Equations::floating_directions)
+      singular.insert(singular.end(), eq.index2_directions.begin(), eq.index2_directions.end());
+      for (const auto &u : singular)
         if (why_not.empty())
           {
             std::string direction;

@@ -684,6 +684,9 @@ namespace hamilton::lumped
                               ". Check the parameters and initial conditions of these terms (a division by zero, "
                               "a singular function such as tan or log at its pole, or a value beyond 1e308).");
     };
+    // the system's own constraints, then those of the index-2 directions of
+    // a singular mass matrix (Equations::index2_directions)
+    const unsigned int own = m - eq.n_floating_constraints;
     if (m > 0)
       {
         const auto free_columns = [&](bool velocity) {
@@ -691,7 +694,7 @@ namespace hamilton::lumped
           for (unsigned int i = 0; i < n; ++i)
             if (!(velocity ? coords[i].initial_velocity : coords[i].initial_position))
               free.push_back(i);
-          if (free.size() < m) // too few free coordinates: move them all
+          if (free.size() < (velocity ? own : m)) // too few free coordinates: move them all
             {
               free.clear();
               for (unsigned int i = 0; i < n; ++i)
@@ -766,16 +769,35 @@ namespace hamilton::lumped
             input_error("Lumped system", "Constraints", all, s.str());
           }
         // velocities: minimum-norm correction of the free ones
-        const auto   vfree = free_columns(true);
-        const Matrix Jy    = jacobians(c, 0., y, y_dot).first;
-        Matrix       A(m, vfree.size());
-        for (unsigned int j = 0; j < vfree.size(); ++j)
-          A.col(j) = Jy.block(2 * n, n + vfree[j], m, 1); // Phi_q, or A of a velocity constraint
-        c.residual(0., y.data(), y_dot.data(), F.data());
-        const VectorE r    = F.segment(2 * n, m); // Phi_q v + Phi_t
-        const VectorE step = A.completeOrthogonalDecomposition().solve(r);
-        for (unsigned int j = 0; j < vfree.size(); ++j)
-          y[n + vfree[j]] -= step[j];
+        if (own > 0)
+          {
+            const auto   vfree = free_columns(true);
+            const Matrix Jy    = jacobians(c, 0., y, y_dot).first;
+            Matrix       A(own, vfree.size());
+            for (unsigned int j = 0; j < vfree.size(); ++j)
+              A.col(j) = Jy.block(2 * n, n + vfree[j], own, 1); // Phi_q, or A of a velocity constraint
+            c.residual(0., y.data(), y_dot.data(), F.data());
+            const VectorE r    = F.segment(2 * n, own); // Phi_q v + Phi_t
+            const VectorE step = A.completeOrthogonalDecomposition().solve(r);
+            for (unsigned int j = 0; j < vfree.size(); ++j)
+              y[n + vfree[j]] -= step[j];
+          }
+        // g_q v + g_t = 0 of the index-2 directions u, by a correction along
+        // them alone: it keeps the velocities across the group's branches
+        // (its capacitors' voltages, the differential state; the system's
+        // own constraints do not change along u) and moves the group's
+        // common velocity
+        if (const unsigned int f = eq.n_floating_constraints; f > 0)
+          {
+            Matrix U2(n, f);
+            for (unsigned int d = 0; d < f; ++d)
+              for (unsigned int i = 0; i < n; ++i)
+                U2(i, d) = eq.index2_directions[d][i];
+            const Matrix Jy = jacobians(c, 0., y, y_dot).first;
+            c.residual(0., y.data(), y_dot.data(), F.data());
+            const Matrix B = Jy.block(2 * n + own, n, f, n) * U2; // g_q U / s, regular (Equations)
+            y.segment(n, n) -= U2 * B.fullPivLu().solve(VectorE(F.segment(2 * n + own, f)));
+          }
       }
 
     // accelerations (differential velocities), algebraic velocities and

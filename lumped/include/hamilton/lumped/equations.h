@@ -59,12 +59,32 @@ namespace hamilton::lumped
      * ground: u = 1 on the group). Along u, u^T R holds no acceleration: it
      * is an algebraic equation (floating_equations) that fixes the velocity
      * component along u (index 1, when it depends on that velocity: a
-     * resistor from the group to ground), solved by IDA with the rest;
+     * resistor from the group to ground), solved by IDA with the rest.
+     * Directions whose equation holds positions only are index2_directions;
      * Equations refuses a direction that no equation fixes (an isolated
-     * group) or that only the positions fix (index 2).
+     * group, or g_q U singular).
      */
     std::vector<std::vector<double>> floating_directions;
     std::vector<GiNaC::ex>           floating_equations; ///< u^T R, per direction
+
+    /**
+     * Directions u of a singular mass matrix along which u^T R = g(q, t)
+     * holds positions and time only (a node group tied to ground by
+     * inductors and current sources: index 2). Each is integrated as a
+     * holonomic constraint Phi = g/s (s > 0 the norm of g_q at the initial
+     * state, so that the rows of Phi_q are of unit scale), appended after
+     * the system's own constraints (the last n_floating_constraints of the
+     * m): in the stabilized index-2 form of Gear, Gupta and Leimkuhler its
+     * velocity form g_q v + g_t = 0 fixes the velocity along u (g_q U is
+     * regular, checked) and g = 0 is kept at position level by mu. Its
+     * lambda enters R as Phi_q^T lambda; since u^T R = g, the row along u
+     * reads g + (g_q u) lambda/s = 0, so with g = 0, lambda = 0 and the
+     * other rows are the system's own: the same solution as replacing the
+     * row along u by g_q v + g_t = 0 (lambda is an output that shows it).
+     */
+    std::vector<std::vector<double>> index2_directions;
+    std::vector<GiNaC::ex>           index2_equations; ///< u^T R = g(q, t), per direction (unscaled)
+    unsigned int                     n_floating_constraints = 0;
 
     /**
      * The energy audit per element (System::elements) and domain. Per
