@@ -1090,6 +1090,41 @@ namespace hamilton::continuum
       v *= -1.;
   }
 
+  namespace
+  {
+    /**
+     * How the nonzero pattern of M relates to K's, for SLEPc's K - sigma M:
+     * SAME_NONZERO_PATTERN when every row lists the same columns,
+     * SUBSET_NONZERO_PATTERN when M's columns are among K's, else
+     * DIFFERENT_NONZERO_PATTERN. Told nothing, SLEPc assumes different
+     * patterns and PETSc builds a third matrix of their union (graded C4 3D,
+     * 2.4e5 unknowns: 4.5 s per eigensolve); K and M assembled on one
+     * sparsity pattern have the same (deal.II keeps the zeros of element
+     * matrices), and the sum is then one pass over the value arrays.
+     */
+    MatStructure
+    pattern_of(const Mat M, const Mat K, const MPI_Comm comm)
+    {
+      PetscInt first, last;
+      check_petsc(MatGetOwnershipRange(K, &first, &last), "MatGetOwnershipRange");
+      int same = 1, subset = 1;
+      for (PetscInt r = first; r < last && subset; ++r)
+        {
+          PetscInt        n_m, n_k;
+          const PetscInt *c_m, *c_k;
+          check_petsc(MatGetRow(M, r, &n_m, &c_m, nullptr), "MatGetRow");
+          check_petsc(MatGetRow(K, r, &n_k, &c_k, nullptr), "MatGetRow");
+          same = same && n_m == n_k && std::equal(c_m, c_m + n_m, c_k);
+          subset = same || std::includes(c_k, c_k + n_k, c_m, c_m + n_m);
+          check_petsc(MatRestoreRow(K, r, &n_k, &c_k, nullptr), "MatRestoreRow");
+          check_petsc(MatRestoreRow(M, r, &n_m, &c_m, nullptr), "MatRestoreRow");
+        }
+      same   = Utilities::MPI::min(same, comm);
+      subset = Utilities::MPI::min(subset, comm);
+      return same ? SAME_NONZERO_PATTERN : subset ? SUBSET_NONZERO_PATTERN : DIFFERENT_NONZERO_PATTERN;
+    }
+  } // namespace
+
   template <int dim>
   std::vector<std::pair<double, PVector>>
   Solver<dim>::eigenpairs(const PMatrix       &K,
@@ -1108,6 +1143,13 @@ namespace hamilton::continuum
     ST st;
     check_petsc(EPSGetST(eps, &st), "EPSGetST");
     check_petsc(STSetType(st, STSINVERT), "STSetType");
+    // K - sigma M: a matrix to factor, or, when `inverse` applies it, an
+    // implicit one (not formed: the shell preconditioner of a KSPPREONLY
+    // never looks at it)
+    if (inverse != nullptr)
+      check_petsc(STSetMatMode(st, ST_MATMODE_SHELL), "STSetMatMode");
+    else
+      check_petsc(STSetMatStructure(st, pattern_of(M, K, comm)), "STSetMatStructure");
     KSP ksp;
     check_petsc(STGetKSP(st, &ksp), "STGetKSP");
     check_petsc(KSPSetType(ksp, KSPPREONLY), "KSPSetType");
