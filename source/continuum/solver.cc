@@ -1,6 +1,6 @@
 // The piezoelectric continuum: mesh, degrees of freedom, electrodes,
 // assembly of the electric-enthalpy operators, direct and eigen solves
-// (PETSc/MUMPS, SLEPc), and the static, modal and reduced-model analyses.
+// (PETSc with MUMPS or SuperLU_DIST, SLEPc), and the static, modal and reduced-model analyses.
 
 #include "solver.h"
 
@@ -1160,7 +1160,7 @@ namespace hamilton::continuum
     else
       {
         check_petsc(PCSetType(pc, PCLU), "PCSetType");
-        check_petsc(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS), "PCFactorSetMatSolverType");
+        check_petsc(PCFactorSetMatSolverType(pc, direct_solver_type(comm)), "PCFactorSetMatSolverType");
       }
     check_petsc(EPSSetTarget(eps, sigma), "EPSSetTarget");
     check_petsc(EPSSetWhichEigenpairs(eps, EPS_TARGET_MAGNITUDE), "EPSSetWhichEigenpairs");
@@ -1435,6 +1435,23 @@ namespace hamilton::continuum
     } short_circuit;
     auto modes = eigenpairs(K, M, n_modes, sigma, timing["eigensolve_short_circuit"], &short_circuit.eps);
     timing["eigensolve_short_circuit"]["total"] = std::chrono::duration<double>(clock::now() - t1).count();
+    // the sparse direct solver that factored (direct_solver_type(), or as
+    // PETSc's options chose)
+    std::string direct_solver = "none";
+    {
+      ST            st;
+      KSP           ksp;
+      PC            pc;
+      MatSolverType type = nullptr;
+      check_petsc(EPSGetST(short_circuit.eps, &st), "EPSGetST");
+      check_petsc(STGetKSP(st, &ksp), "STGetKSP");
+      check_petsc(KSPGetPC(ksp, &pc), "KSPGetPC");
+      check_petsc(PCFactorGetMatSolverType(pc, &type), "PCFactorGetMatSolverType");
+      if (type != nullptr)
+        direct_solver = std::string(type) == MATSOLVERMUMPS        ? "MUMPS" :
+                        std::string(type) == MATSOLVERSUPERLU_DIST ? "SuperLU_DIST" :
+                                                                     type;
+    }
     const double largest = modes.back().first;
 
     // open circuit: every port floating
@@ -1462,6 +1479,11 @@ namespace hamilton::continuum
             reuse                                                 = residual < 1e-8;
           }
         timing["eigensolve_open_circuit"]["reused_short_circuit_factorization"] = reuse;
+        // one factorization alive at a time: its memory, and PETSc 3.18's
+        // SuperLU_DIST interface crashes at exit (MPI_Comm_free in
+        // Petsc_Superlu_dist_keyval_Delete_Fn) after two coexisted on 2 ranks
+        if (!reuse)
+          short_circuit.reset();
         open_modes = eigenpairs(K_oc, M, n_modes, sigma, timing["eigensolve_open_circuit"], nullptr,
                                 reuse ? &inverse : nullptr);
         timing["eigensolve_open_circuit"]["total"] = std::chrono::duration<double>(clock::now() - t_oc).count();
@@ -1525,7 +1547,7 @@ namespace hamilton::continuum
             }
         }
     }
-    out << "Modal analysis, continuum (" << description() << ", SLEPc shift-and-invert, MUMPS)\n"
+    out << "Modal analysis, continuum (" << description() << ", SLEPc shift-and-invert, " << direct_solver << ")\n"
         << "  mode   short circuit (Hz)   open circuit (Hz)    k_eff      effective mass (%)"
         << (ports.empty() ? "" : "   modal coupling of '" + model.electrodes[ports[0]].name + "' (N/V)") << "\n";
     for (unsigned int i = 0; i < modes.size(); ++i)
@@ -1594,7 +1616,7 @@ namespace hamilton::continuum
                      {"electrodes", caps},
                      {"open_circuit_frequencies_hz", open_list},
                      {"rigid_mass_kg", rigid_mass},
-                     {"eigensolver", "SLEPc Krylov-Schur, shift-and-invert with MUMPS"}};
+                     {"eigensolver", "SLEPc Krylov-Schur, shift-and-invert with " + direct_solver}};
     for (unsigned int i = 0; i < modes.size() && !first_mode_hz; ++i)
       if (std::abs(modes[i].first) >= rigid_tolerance && partner[i] >= 0)
         first_mode_hz = std::make_pair(std::sqrt(modes[i].first) / (2 * M_PI),
