@@ -1,6 +1,7 @@
 // The piezoelectric continuum: mesh, degrees of freedom, electrodes,
 // assembly of the electric-enthalpy operators, direct and eigen solves
-// (PETSc with MUMPS or SuperLU_DIST, SLEPc), and the static, modal and reduced-model analyses.
+// (PETSc with MUMPS or SuperLU_DIST, SLEPc), and the static, modal and
+// reduced-model analyses.
 
 #include "solver.h"
 
@@ -1098,7 +1099,8 @@ namespace hamilton::continuum
      * SUBSET_NONZERO_PATTERN when M's columns are among K's, else
      * DIFFERENT_NONZERO_PATTERN. Told nothing, SLEPc assumes different
      * patterns and PETSc builds a third matrix of their union (graded C4 3D,
-     * 2.4e5 unknowns: 4.5 s per eigensolve); K and M assembled on one
+     * 2.4e5 unknowns, loaded machine: 4.5 s per eigensolve); K and M
+     * assembled on one
      * sparsity pattern have the same (deal.II keeps the zeros of element
      * matrices), and the sum is then one pass over the value arrays.
      */
