@@ -11,6 +11,13 @@
 # unknowns with quadratic elements): the aspect ratios of a real 3D model
 # of a thin laminate, and the size of the speed target.
 #
+# Runs: 1 rank (MUMPS), 2 ranks (SuperLU_DIST, the default on several ranks:
+# bit-identical runs) and "2m", 2 ranks with MUMPS (PETSC_OPTIONS), to see
+# what the deterministic solver costs. cpu_s is user + system CPU time of all
+# processes (on 2 ranks including MPI's busy waiting), solver the direct
+# solver that factored, oc_reuse whether the open circuit reused the
+# short-circuit factorization (Woodbury; "n": factored again).
+#
 # usage: benchmarks/continuum_bimorph.sh [HAMILTON] [CASES]
 #   CASES default "0 1 2 graded" (levels of refinement, and the graded mesh,
 #   which needs the gmsh program). Targets: >= 2e5 unknowns under 60 s and
@@ -22,7 +29,8 @@ levels=${2:-"0 1 2 graded"}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-printf "%-6s %-6s %10s %9s %9s %9s %9s %9s %9s %10s %11s\n" level ranks unknowns wall_s mesh_s assem_s factor_s iter_s oc_s peak_MB f1_sc_Hz
+echo "load: $(uptime)"
+printf "%-6s %-6s %10s %9s %9s %9s %9s %9s %9s %9s %-8s %10s %13s %s\n" level ranks unknowns wall_s cpu_s mesh_s assem_s factor_s iter_s oc_s oc_reuse peak_MB f1_sc_Hz solver
 for level in $levels; do
   mesh="$here/meshes/c4_bimorph_3d.msh" refinements=$level
   if [ "$level" = graded ]; then
@@ -35,25 +43,29 @@ for level in $levels; do
       -e "s|set Analyses = modal, reduced model|set Analyses = modal|" \
       -e "s|set Number of modes = 4|set Number of modes = 6|" \
       "$here/prm/continuum/c4_bimorph_3d.prm" > "$work/level$level.prm"
-  for ranks in 1 2; do
+  for ranks in 1 2 2m; do
     out="$work/out_${level}_$ranks"
     if [ "$ranks" = 1 ]; then
-      /usr/bin/time -f "%e %M" -o "$work/time" "$hamilton" "$work/level$level.prm" --output-dir "$out" > "$work/log" 2>&1
+      /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$hamilton" "$work/level$level.prm" --output-dir "$out" > "$work/log" 2>&1
     else
-      /usr/bin/time -f "%e %M" -o "$work/time" mpirun --allow-run-as-root --oversubscribe -np "$ranks" \
-        "$hamilton" "$work/level$level.prm" --output-dir "$out" > "$work/log" 2>&1
+      options=$PETSC_OPTIONS
+      [ "$ranks" = 2m ] && options="$options -st_pc_factor_mat_solver_type mumps -pc_factor_mat_solver_type mumps"
+      /usr/bin/time -f "%e %U %S %M" -o "$work/time" mpirun --allow-run-as-root --oversubscribe -np 2 \
+        -x PETSC_OPTIONS="$options" "$hamilton" "$work/level$level.prm" --output-dir "$out" > "$work/log" 2>&1
     fi
     python3 - "$out/results.json" "$work/time" "$level" "$ranks" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))["continuum"]
-wall, peak_kb = open(sys.argv[2]).read().split()[-2:]
+wall, user, system, peak_kb = open(sys.argv[2]).read().split()[-4:]
 t = r["modal"]["timings_s"]
 sc, oc = t["eigensolve_short_circuit"], t.get("eigensolve_open_circuit", {})
-print("%-6s %-6s %10d %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f %10.0f %11.4f" % (
-    sys.argv[3], sys.argv[4], r["n_unknowns"], float(wall), r["timings_s"]["mesh_and_dofs"], t["assembly"],
-    sc["factorization"], sc["iterations"], oc.get("total", 0), int(peak_kb) / 1024,
-    r["modal"]["modes"][0]["frequency_hz"]))
+print("%-6s %-6s %10d %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f %-8s %10.0f %13.9f %s" % (
+    sys.argv[3], sys.argv[4], r["n_unknowns"], float(wall), float(user) + float(system), r["timings_s"]["mesh_and_dofs"],
+    t["assembly"], sc["factorization"], sc["iterations"], oc.get("total", 0),
+    "y" if oc.get("reused_short_circuit_factorization") else "n", int(peak_kb) / 1024,
+    r["modal"]["modes"][0]["frequency_hz"], r["modal"]["eigensolver"].split()[-1]))
 PY
   done
 done
+echo "load: $(uptime)"
 echo "(peak_MB: largest resident set of one process; with mpirun, of the launcher's children as /usr/bin/time sees them)"

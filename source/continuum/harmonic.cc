@@ -10,7 +10,8 @@
 // therefore (A + sum_k d_k e_k e_k^T) x = f with the real A = K - omega^2 M
 // (ports by their circuits: short and prescribed fixed, loaded ones
 // floating) and d_k = i Y_k / omega on the masters. A is factored once
-// (MUMPS) and the rank-p complex term is added by the Woodbury identity:
+// (MUMPS; SuperLU_DIST on several ranks) and the rank-p complex term is
+// added by the Woodbury identity:
 //   x = x0 - Z (I + D Z_m)^-1 D x0_m,  x0 = A^-1 f,  Z = A^-1 [e_1 .. e_p].
 
 #include <hamilton/base/format.h>

@@ -101,7 +101,26 @@ namespace hamilton::continuum
     }
 
     /**
-     * A sparse direct solver (MUMPS through PETSc) that factors a matrix once
+     * The sparse direct solver of every factorization: MUMPS on one MPI rank,
+     * SuperLU_DIST on several. MUMPS assigns work to processes dynamically
+     * (which process takes which part of a front depends on their load when
+     * it is reached) and assembles contributions in the order they arrive, so
+     * the rounding of a factorization on 2 ranks changes from run to run
+     * (prm/continuum/c4_bimorph_3d.prm, five 2-rank runs: f1 spread 3.4e-9
+     * relative, every mode file different); SuperLU_DIST's distribution is
+     * static: five 2-rank runs wrote the same bytes. One rank keeps MUMPS
+     * (bit-identical to itself; less memory). PETSc options override it
+     * (-st_pc_factor_mat_solver_type for the eigensolver,
+     * -pc_factor_mat_solver_type for the others).
+     */
+    inline MatSolverType
+    direct_solver_type(const MPI_Comm comm)
+    {
+      return Utilities::MPI::n_mpi_processes(comm) > 1 ? MATSOLVERSUPERLU_DIST : MATSOLVERMUMPS;
+    }
+
+    /**
+     * A sparse direct solver (direct_solver_type()) that factors a matrix once
      * and solves for many right-hand sides. Given the unknowns to keep, it
      * factors only their rows and columns: a matrix assembled with most
      * unknowns constrained (the clamped electrostatic problem, u = 0) keeps
@@ -128,7 +147,7 @@ namespace hamilton::continuum
         PC pc;
         check_petsc(KSPGetPC(ksp, &pc), "KSPGetPC");
         check_petsc(PCSetType(pc, PCLU), "PCSetType");
-        check_petsc(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS), "PCFactorSetMatSolverType");
+        check_petsc(PCFactorSetMatSolverType(pc, direct_solver_type(comm)), "PCFactorSetMatSolverType");
         check_petsc(KSPSetFromOptions(ksp), "KSPSetFromOptions");
       }
       ~DirectSolver()
