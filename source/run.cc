@@ -1,4 +1,5 @@
 #include <hamilton/analyses/analysis.h>
+#include <hamilton/analyses/lumped_result.h>
 #include <hamilton/analyses/modal.h>
 #include <hamilton/base/files.h>
 #include <hamilton/base/input.h>
@@ -7,7 +8,7 @@
 #include <hamilton/continuum/continuum.h>
 #include <hamilton/discretization/discretization.h>
 #include <hamilton/lumped/lumped_run.h>
-#include <hamilton/output/writers.h>
+#include <hamilton/output/writer.h>
 #include <hamilton/run.h>
 #include <hamilton/study.h>
 #include <hamilton/sweep.h>
@@ -25,9 +26,7 @@ namespace hamilton
   {
     struct OutputOptions
     {
-      std::string  directory;
-      bool         write_vtu           = true;
-      unsigned int samples_per_element = 8;
+      std::string directory;
     };
 
     void
@@ -40,15 +39,7 @@ namespace hamilton
                         "Directory for results.json, the CSV tables, the VTU/PVD "
                         "files and the parameters used. Empty: 'output/<name "
                         "of the parameter file without .prm>'.");
-      prm.declare_entry("Write VTU",
-                        "true",
-                        Patterns::Bool(),
-                        "Whether to write mode shapes and deflections as "
-                        "VTU/PVD for ParaView.");
-      prm.declare_entry("Samples per element",
-                        "4",
-                        Patterns::Integer(1),
-                        "Subdivisions per element of the 3D beam in the VTU files.");
+      Writers::declare_parameters(prm);
       prm.leave_subsection();
     }
 
@@ -57,35 +48,13 @@ namespace hamilton
     {
       Section::Scope scope(s, "Output");
       OutputOptions  o;
-      o.directory           = s.get("Directory");
-      o.write_vtu           = s.get_bool("Write VTU");
-      o.samples_per_element = s.get_unsigned("Samples per element");
+      o.directory = s.get("Directory");
       if (!options.output_directory.empty())
         o.directory = options.output_directory;
       if (o.directory.empty())
         o.directory =
           "output/" + std::filesystem::path(options.parameter_file).stem().string();
       return o;
-    }
-
-    nlohmann::json
-    describe_model(const BeamModel &model, const Discretization &d)
-    {
-      nlohmann::json segments = nlohmann::json::array();
-      for (const auto &s : model.segments)
-        segments.push_back(
-          {{"name", s.name},
-           {"x_start_m", s.x_start},
-           {"x_end_m", s.x_end},
-           {"bending_stiffness_Nm2", s.section.bending_stiffness},
-           {"mass_per_length_kg_m", s.section.mass_per_length},
-           {"neutral_axis_from_bottom_m", s.section.neutral_axis},
-           {"thickness_m", s.section.thickness}});
-      return {{"length_m", model.length()},
-              {"total_mass_kg", model.total_mass()},
-              {"segments", segments},
-              {"discretization", d.description()},
-              {"n_unknowns", d.n_dofs()}};
     }
   } // namespace
 
@@ -175,20 +144,25 @@ namespace hamilton
             outcomes.push_back(a.second->run(problem));
       }
 
-      /** Write the results' tables, documents (a ROM) and fields into `directory`. */
+      /** The beam and its results, for the writers. */
       void
-      write(const OutputOptions &output, const std::string &directory) const
+      add_to(RunResults &run) const
       {
+        run.model          = &model;
+        run.discretization = discretization.get();
+        for (const auto &r : outcomes)
+          run.results.push_back(r.get());
+      }
+
+      /** Hand the results to every writer: tables, documents (a ROM) and fields into `destination`. */
+      void
+      write(const Writers &writers, const Destination &destination) const
+      {
+        RunResults run;
+        add_to(run);
         for (const auto &r : outcomes)
           {
-            for (const auto &table : r->tables())
-              write_csv(table, directory + "/" + table.name + ".csv");
-            for (const auto &[name, document] : r->documents())
-              write_file(directory + "/" + name, [&](std::ostream &file) { file << std::setw(2) << document << "\n"; });
-            if (output.write_vtu)
-              for (const auto &[group, fields] : r->fields())
-                write_vtu_series(model, *discretization, fields, output.samples_per_element, directory, group,
-                                 r.get());
+            writers.write(*r, run, destination);
             check_interrupt();
           }
       }
@@ -234,9 +208,29 @@ namespace hamilton
       beam_run.solve(prm, section, ignored);
       OutputDirectory scratch((std::filesystem::temp_directory_path() / "hamilton-validate").string(),
                               "scratch directory of the beam's files");
-      beam_run.write(OutputOptions{"", false, 1}, scratch.path());
+      beam_run.write(Writers(section), Destination{scratch.path(), true});
       lumped_run.system.search_directories.push_back(scratch.path());
       lumped_run.parse_parameters(section, directory);
+    }
+
+    /**
+     * Integrate the lumped system, its rows streamed to the writers' row
+     * sinks (lumped.csv, the animation) as they are computed; then its
+     * result's files (linearization.json) go to the writers too.
+     */
+    void
+    run_lumped(lumped::LumpedRun &lumped_run,
+               LumpedResult      &result,
+               const Writers     &writers,
+               const RunResults  &run,
+               const Destination &destination,
+               std::ostream      &out)
+    {
+      result.run           = &lumped_run;
+      const auto sinks     = writers.open_rows(result, destination);
+      result.summary       = lumped_run.run(sinks, out);
+      result.linearization = lumped_run.linearization;
+      writers.write(result, run, destination);
     }
 
     /**
@@ -356,18 +350,18 @@ namespace hamilton
           return;
         }
       OutputDirectory::check_target(output.directory, origin);
-      nlohmann::json results;
-      results["format"]  = "hamilton-results";
-      results["version"] = 1;
-      results["input"]   = std::filesystem::path(options.parameter_file).filename().string();
-      std::vector<std::string> warnings;
-      std::ostringstream       quiet;
-      std::ostream            &log = options.validate_only ? quiet : out;
+      const Writers      writers(section);
+      std::ostringstream quiet;
+      std::ostream      &log = options.validate_only ? quiet : out;
       log << "Hamilton: " << options.parameter_file << "\n  continuum: " << continuum_run.description() << "\n";
-      continuum_run.solve(log, results, warnings);
-      for (const auto &w : warnings)
-        log << "  WARNING: " << w << "\n";
-      results["warnings"] = warnings;
+      const auto &continuum_result = continuum_run.solve(log);
+      writers.print(continuum_result, log);
+      RunResults run;
+      run.input      = std::filesystem::path(options.parameter_file).filename().string();
+      run.parameters = &prm;
+      run.results.push_back(&continuum_result);
+      run.results.insert(run.results.end(), continuum_result.analyses.begin(), continuum_result.analyses.end());
+      run.warnings = continuum_result.warnings;
 
       InterruptPolling                 polling;
       std::unique_ptr<OutputDirectory> written;
@@ -382,9 +376,12 @@ namespace hamilton
           path = written->path();
         }
       path = Utilities::MPI::broadcast(MPI_COMM_WORLD, path, 0);
-      continuum_run.write(path, output.write_vtu && !options.validate_only);
+      const Destination destination{path, options.validate_only, root};
+      for (const auto *r : run.results)
+        writers.write(*r, run, destination);
       if (!root)
         return;
+      LumpedResult lumped_result;
       if (lumped)
         {
           lumped::LumpedRun lumped_run;
@@ -398,14 +395,12 @@ namespace hamilton
                   << " coordinates is valid too, checked against the reduced model the continuum produces.\n";
               return;
             }
-          results["lumped"] = lumped_run.run(path, out);
+          run_lumped(lumped_run, lumped_result, writers, run, destination, out);
+          run.results.push_back(&lumped_result);
           for (const auto &w : lumped_run.system.warnings)
-            warnings.push_back(w);
-          results["warnings"] = warnings;
+            run.warnings.push_back(w);
         }
-      write_file(path + "/results.json", [&](std::ostream &json) { json << std::setw(2) << results << "\n"; });
-      write_file(path + "/parameters_used.prm",
-                 [&](std::ostream &file) { prm.print_parameters(file, ParameterHandler::ShortPRM); });
+      writers.finish(run, destination);
       check_interrupt();
       written->commit();
       out << "Results written to " << output.directory << "/\n";
@@ -527,17 +522,15 @@ namespace hamilton
         return;
       }
 
-    nlohmann::json results;
-    results["format"]  = "hamilton-results";
-    results["version"] = 1;
-    results["input"]   = std::filesystem::path(options.parameter_file).filename().string();
-    std::vector<std::string> warnings;
+    const Writers writers(section);
+    RunResults    run;
+    run.input      = std::filesystem::path(options.parameter_file).filename().string();
+    run.parameters = &prm;
     if (beam)
       {
         out << "Hamilton: " << options.parameter_file << "\n"
             << "  beam length " << beam_run.model.length() << " m, mass " << beam_run.model.total_mass() << " kg, "
             << beam_run.discretization->description() << "\n";
-        results["model"] = describe_model(beam_run.model, *beam_run.discretization);
         if (!solved)
           {
             solved_beam() = {};
@@ -545,17 +538,11 @@ namespace hamilton
             if (!key.empty())
               solved_beam() = {key, beam_owner};
           }
+        beam_run.add_to(run);
         for (const auto &r : beam_run.outcomes)
           {
-            r->print_summary(out);
-            out.precision(6); // a summary's own precision does not leak into the next
-            out.unsetf(std::ios::floatfield);
-            r->add_to_json(results);
-            for (const auto &w : r->warnings)
-              {
-                warnings.push_back(w);
-                out << "  WARNING: " << w << "\n";
-              }
+            writers.print(*r, out);
+            run.warnings.insert(run.warnings.end(), r->warnings.begin(), r->warnings.end());
           }
       }
 
@@ -564,7 +551,7 @@ namespace hamilton
     InterruptPolling polling;
     OutputDirectory  written(output.directory, origin);
     if (beam && (options.write_output || lumped)) // a study's point: only the files the lumped system reads
-      beam_run.write(options.write_output ? output : OutputOptions{output.directory, false, 1}, written.path());
+      beam_run.write(writers, Destination{written.path(), !options.write_output});
     if (lumped && beam)
       {
         lumped_run.system.search_directories.push_back(written.path());
@@ -572,13 +559,15 @@ namespace hamilton
       }
     if (lumped) // the consistent initial state, before anything is committed
       lumped_run.check_initial_state(false);
+    LumpedResult lumped_result;
     if (lumped)
       {
         if (!beam)
           out << "Hamilton: " << options.parameter_file << "\n";
         try
           {
-            results["lumped"] = lumped_run.run(written.path(), out);
+            run_lumped(lumped_run, lumped_result, writers, run, Destination{written.path(), !options.write_output},
+                       out);
           }
         catch (const Interrupted &e)
           {
@@ -600,17 +589,15 @@ namespace hamilton
               throw Interrupted(interrupt_signal(), "the run stopped; nothing was written.");
             throw;
           }
+        run.results.push_back(&lumped_result);
         for (const auto &w : lumped_run.system.warnings)
-          warnings.push_back(w);
+          run.warnings.push_back(w);
       }
-    results["warnings"] = warnings;
     if (options.point_results != nullptr)
-      *options.point_results = results;
+      *options.point_results = run.to_json();
     if (!options.write_output)
       return;
-    write_file(written.path() + "/results.json", [&](std::ostream &json) { json << std::setw(2) << results << "\n"; });
-    write_file(written.path() + "/parameters_used.prm",
-               [&](std::ostream &file) { prm.print_parameters(file, ParameterHandler::ShortPRM); });
+    writers.finish(run, Destination{written.path(), false});
     check_interrupt(); // a signal during the last writes: keep nothing
     written.commit();
     out << "Results written to " << output.directory << "/\n";

@@ -1,7 +1,6 @@
 #include <hamilton/base/files.h>
 #include <hamilton/base/format.h>
 #include <hamilton/base/process.h>
-#include <hamilton/lumped/animation.h>
 #include <hamilton/lumped/lumped_run.h>
 #include <hamilton/lumped/steady_state.h>
 
@@ -478,8 +477,9 @@ namespace hamilton::lumped
   }
 
   nlohmann::json
-  LumpedRun::run(const std::string &directory, std::ostream &out)
+  LumpedRun::run(const std::vector<std::unique_ptr<RowSink>> &sinks, std::ostream &out)
   {
+    linearization = nullptr;
     const auto   &s = system;
     out << "Lumped system: " << s.coordinates.size() << " coordinates (";
     for (unsigned int i = 0; i < s.coordinates.size(); ++i)
@@ -507,17 +507,9 @@ namespace hamilton::lumped
         this->compiled = std::make_unique<CompiledSystem>(*equations, options.evaluation);
       }
     const CompiledSystem &compiled = *this->compiled;
-    OutputFile            csv_file(directory + "/lumped.csv");
-    std::ostream         &csv = csv_file.stream();
-    csv << std::setprecision(12);
-    const auto columns = output_columns(*equations);
-    for (unsigned int k = 0; k < columns.size(); ++k)
-      csv << (k ? "," : "") << columns[k];
-    csv << "\n";
-    write_column_descriptions(directory + "/lumped.csv", describe_output_columns(*equations));
-    std::unique_ptr<Animation> animation;
-    if (frame_interval > 0)
-      animation = std::make_unique<Animation>(system, directory, frame_interval);
+    const auto            columns  = output_columns(*equations);
+    for (const auto &sink : sinks)
+      sink->begin(columns, describe_output_columns(*equations));
     std::vector<double>              last, lowest, highest;
     std::vector<std::vector<double>> window; // rows for the harmonic analysis
     const double window_start = options.final_time - harmonic_periods / std::max(harmonic_frequency, 1e-300);
@@ -533,14 +525,10 @@ namespace hamilton::lumped
     const auto          result = simulate(
       compiled, *equations, options,
       [&](const std::vector<double> &row) {
-        for (unsigned int k = 0; k < row.size(); ++k)
-          csv << (k ? "," : "") << row[k];
-        csv << "\n" << std::flush; // valid up to the last row if the run stops
-        csv_file.check();
+        for (const auto &sink : sinks)
+          sink->row(row);
         check_interrupt(); // SIGINT/SIGTERM: stop here, the rows so far are kept
         last = row;
-        if (animation)
-          animation->add(row);
         if (harmonic_frequency > 0 && row[0] >= window_start - 1e-9 * options.output_interval)
           window.push_back(row);
         if (detect && row[0] >= 0.5 * options.final_time)
@@ -557,7 +545,6 @@ namespace hamilton::lumped
           }
       },
       &std::cerr);
-    csv_file.close();
     // the residual relative to the supplied work, or, when (almost) nothing
     // is supplied, to the largest energy term of the audit
     const double supplied = std::abs(result.supplied_work) + std::abs(result.source_work);
@@ -604,11 +591,11 @@ namespace hamilton::lumped
       }
     else if (detect)
       j["harmonic"] = detected_steady_state(columns, tail, out);
-    if (animation)
+    for (const auto &sink : sinks)
       {
-        j["animation"] = animation->finish();
-        out << "  animation: " << j["animation"]["frames"].get<unsigned int>() << " frames in animation.pvd (written in "
-            << format_seconds(j["animation"]["writing_s"].get<double>()) << ", included in the integration time)\n";
+        auto summary = sink->end(out);
+        if (!summary.is_null())
+          j[sink->name()] = std::move(summary);
       }
     j["evaluation"] = {{"compiled", compiled.is_compiled()},
                        {"interpreted_evaluations", compiled.interpreted_calls},
@@ -690,21 +677,20 @@ namespace hamilton::lumped
           }
         out << "\n";
         std::vector<double> point(y.begin(), y.end() - 3);
-        nlohmann::json      lj{{"format", "hamilton-descriptor-state-space"},
-                               {"version", 1},
-                               {"description", "E x' = A x + B u, y = C x + D u, linearized at the point (SI)"},
-                               {"time_s", t},
-                               {"point", point},
-                               {"states", states},
-                               {"inputs", inputs},
-                               {"outputs", outputs},
-                               {"E", rows(lin.E)},
-                               {"A", rows(lin.A)},
-                               {"B", rows(lin.B)},
-                               {"C", rows(lin.C)},
-                               {"D", rows(lin.D)},
-                               {"eigenvalues", eigen}};
-        write_file(directory + "/linearization.json", [&](std::ostream &file) { file << std::setw(2) << lj << "\n"; });
+        linearization = {{"format", "hamilton-descriptor-state-space"},
+                         {"version", 1},
+                         {"description", "E x' = A x + B u, y = C x + D u, linearized at the point (SI)"},
+                         {"time_s", t},
+                         {"point", point},
+                         {"states", states},
+                         {"inputs", inputs},
+                         {"outputs", outputs},
+                         {"E", rows(lin.E)},
+                         {"A", rows(lin.A)},
+                         {"B", rows(lin.B)},
+                         {"C", rows(lin.C)},
+                         {"D", rows(lin.D)},
+                         {"eigenvalues", eigen}};
         j["linearization"] = {{"time_s", t}, {"eigenvalues", eigen}, {"file", "linearization.json"}};
       }
     return j;

@@ -153,7 +153,39 @@ namespace hamilton
   void
   FrequencyResponseResult::add_to_json(nlohmann::json &results) const
   {
+    nlohmann::json summary;
+    summary["input"]  = input;
+    summary["power"]  = average_power ? "average" : "peak";
+    summary["modes"]  = n_modes;
+    summary["points"] = nlohmann::json::array();
+    for (const auto &p : points)
+      {
+        nlohmann::json point = {{"name", p.name},
+                                {"peak_frequency_hz", p.frequency_hz},
+                                {"peak_w_rel_m", p.w_rel_m},
+                                {"largest_at", p.largest_at}};
+        if (p.position_m)
+          point["position_m"] = *p.position_m;
+        summary["points"].push_back(point);
+      }
+    summary["electrodes"] = nlohmann::json::array();
+    for (const auto &e : electrodes)
+      summary["electrodes"].push_back({{"name", e.name},
+                                       {"peak_power_frequency_hz", e.frequency_hz},
+                                       {"peak_power_W", e.power_W},
+                                       {"largest_at", e.largest_at}});
+    if (reduction_check)
+      summary["reduction_check"] = reduction_check->to_json();
     results["frequency_response"] = summary;
+  }
+
+  nlohmann::json
+  ReductionCheck::to_json() const
+  {
+    nlohmann::json j = {{"comparisons", comparisons}, {"largest_relative_difference", largest_relative_difference}};
+    if (!frequencies_hz.empty())
+      j["frequencies_hz"] = frequencies_hz;
+    return j;
   }
 
   void
@@ -343,29 +375,21 @@ namespace hamilton
              << (where(l) == "lower edge" ? "Minimum" : "Maximum") << " frequency' to find the peak)";
       return line.str();
     };
-    auto &summary = result->summary;
-    summary["input"] = input;
-    summary["power"] = average_power ? "average" : "peak";
-    summary["modes"] = model.n_modes();
-    summary["points"] = nlohmann::json::array();
+    result->input         = input;
+    result->average_power = average_power;
+    result->n_modes       = model.n_modes();
     for (unsigned int i = 0; i < points.size(); ++i)
       {
-        nlohmann::json point = {{"name", points[i].name},
-                                {"peak_frequency_hz", peak_w[i].frequency},
-                                {"peak_w_rel_m", peak_w[i].value},
-                                {"largest_at", where(peak_w[i])}};
-        if (points[i].has_position())
-          point["position_m"] = points[i].x;
-        summary["points"].push_back(point);
+        result->points.push_back({points[i].name,
+                                  points[i].has_position() ? std::optional<double>(points[i].x) : std::nullopt,
+                                  peak_w[i].frequency,
+                                  peak_w[i].value,
+                                  where(peak_w[i])});
         result->lines.push_back(points[i].name + ": " + describe(peak_w[i], "|w_rel|", "m"));
       }
-    summary["electrodes"] = nlohmann::json::array();
     for (unsigned int e = 0; e < peak_p.size(); ++e)
       {
-        summary["electrodes"].push_back({{"name", model.electrode_names[e]},
-                                         {"peak_power_frequency_hz", peak_p[e].frequency},
-                                         {"peak_power_W", peak_p[e].value},
-                                         {"largest_at", where(peak_p[e])}});
+        result->electrodes.push_back({model.electrode_names[e], peak_p[e].frequency, peak_p[e].value, where(peak_p[e])});
         if (peak_p[e].value > 0)
           result->lines.push_back("electrode " + model.electrode_names[e] + ": " +
                                   describe(peak_p[e], "power", average_power ? "W (average)" : "W (peak |V|^2 Re Y)"));
@@ -378,9 +402,7 @@ namespace hamilton
           {
             const auto [list, largest] = check_reduction(
               structure, model, excitation, [&](double w) { return model.circuits_of_model(w); }, points, checks);
-            summary["reduction_check"] = {{"frequencies_hz", checks},
-                                          {"comparisons", list},
-                                          {"largest_relative_difference", largest}};
+            result->reduction_check = ReductionCheck{checks, list, largest};
             result->lines.push_back("reduced model (" + std::to_string(model.n_modes()) +
                                     " coordinates) against direct solves of the full model at " +
                                     std::to_string(checks.size()) + " frequencies, undamped: largest relative "

@@ -218,17 +218,10 @@ namespace hamilton
         result->optimum.rows.push_back({f, R, P, std::abs(V)});
       }
 
-    auto &s          = result->summary;
-    s["electrode"]   = electrode;
-    s["power"]       = power_factor == 1. ? "peak" : "average";
-    s["modes"]       = model.n_modes();
-    s["base_acceleration_m_s2"] = base_acceleration;
-    s["optimal_loads"] = nlohmann::json::array();
-    for (const auto &row : result->optimum.rows)
-      s["optimal_loads"].push_back({{"frequency_hz", row[0]},
-                                    {"optimal_resistance_ohm", row[1]},
-                                    {"max_power_W", row[2]},
-                                    {"voltage_V", row[3]}});
+    result->electrode              = electrode;
+    result->average_power          = power_factor != 1.;
+    result->n_modes                = model.n_modes();
+    result->base_acceleration_m_s2 = base_acceleration;
     if (structure.is_reduced() && !result->optimum.rows.empty())
       {
         // the voltage at each optimum, reduced model against a direct solve
@@ -253,11 +246,8 @@ namespace hamilton
               }
             largest = std::max(largest, d);
           }
-        s["reduction_check"] = {{"comparisons", list}, {"largest_relative_difference", largest}};
+        result->reduction_check = ReductionCheck{{}, list, largest};
       }
-    s["peaks"] = nlohmann::json::array();
-    for (const auto &row : result->peaks.rows)
-      s["peaks"].push_back({{"resistance_ohm", row[0]}, {"frequency_hz", row[1]}, {"power_W", row[2]}, {"voltage_V", row[3]}});
     require_finite(*result, "Analysis/Harvester", "Check 'Base acceleration', 'Resistances', 'Minimum frequency' and 'Maximum frequency'.");
     return result;
   }
@@ -265,9 +255,8 @@ namespace hamilton
   void
   HarvesterResult::print_summary(std::ostream &out) const
   {
-    out << "Harvester study, electrode " << summary["electrode"].get<std::string>() << " ("
-        << summary["power"].get<std::string>() << " power, " << summary["modes"].get<unsigned int>()
-        << " modes)\n  map of " << map.rows.size() << " points (R x f) in " << std::setprecision(3)
+    out << "Harvester study, electrode " << electrode << " (" << (average_power ? "average" : "peak") << " power, "
+        << n_modes << " modes)\n  map of " << map.rows.size() << " points (R x f) in " << std::setprecision(3)
         << map_seconds << " s, " << 1e6 * map_seconds / std::max<std::size_t>(1, map.rows.size())
         << " us per point\n  resistance (Ohm)   max-power frequency (Hz)   power (W)      voltage (V)\n";
     for (const auto &row : peaks.rows)
@@ -279,16 +268,31 @@ namespace hamilton
       out << "  " << std::setw(14) << std::setprecision(8) << row[0] << "   " << std::setw(18)
           << std::setprecision(6) << row[1] << "   " << std::setw(13) << row[2] << "   " << row[3]
           << "\n";
-    if (summary.contains("reduction_check"))
+    if (reduction_check)
       out << "  reduced model against direct solves of the full model at the optimal loads: largest relative "
              "difference "
-          << std::setprecision(3) << summary["reduction_check"]["largest_relative_difference"].get<double>() << "\n";
+          << std::setprecision(3) << reduction_check->largest_relative_difference << "\n";
   }
 
   void
   HarvesterResult::add_to_json(nlohmann::json &results) const
   {
-    results["harvester"] = summary;
+    nlohmann::json s;
+    s["electrode"]              = electrode;
+    s["power"]                  = average_power ? "average" : "peak";
+    s["modes"]                  = n_modes;
+    s["base_acceleration_m_s2"] = base_acceleration_m_s2;
+    s["optimal_loads"]          = nlohmann::json::array();
+    for (const auto &row : optimum.rows)
+      s["optimal_loads"].push_back(
+        {{"frequency_hz", row[0]}, {"optimal_resistance_ohm", row[1]}, {"max_power_W", row[2]}, {"voltage_V", row[3]}});
+    if (reduction_check)
+      s["reduction_check"] = reduction_check->to_json();
+    s["peaks"] = nlohmann::json::array();
+    for (const auto &row : peaks.rows)
+      s["peaks"].push_back(
+        {{"resistance_ohm", row[0]}, {"frequency_hz", row[1]}, {"power_W", row[2]}, {"voltage_V", row[3]}});
+    results["harvester"] = s;
   }
 
   HAMILTON_REGISTER_PLUGIN(Analysis,

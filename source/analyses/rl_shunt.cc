@@ -184,22 +184,20 @@ namespace hamilton
     const double modal_compliance = phi[r] * phi[r] / (w_sc * w_sc);
     const double peak_hvf         = worst(L_hvf, R_hvf);
     const double peak_opt         = std::max(low.second, high.second);
-    auto        &s                = result->summary;
-    s = {{"electrode", electrode},
-         {"mode", mode},
-         {"modes", model.n_modes()},
-         {"frequency_short_circuit_hz", w_sc / (2 * M_PI)},
-         {"frequency_open_circuit_hz", w_oc / (2 * M_PI)},
-         {"K2", K2},
-         {"capacitance_F", C},
-         {"hvf", {{"inductance_H", L_hvf}, {"resistance_ohm", R_hvf},
-                  {"LC_omega_sc2", L_hvf * C * w_sc * w_sc}, {"r", R_hvf * C * w_sc},
-                  {"peak_m_N", peak_hvf}, {"normalized_peak", peak_hvf / modal_compliance}}},
-         {"optimum", {{"inductance_H", L_opt}, {"resistance_ohm", R_opt},
-                      {"LC_omega_sc2", L_opt * C * w_sc * w_sc}, {"r", R_opt * C * w_sc},
-                      {"peak_m_N", peak_opt}, {"normalized_peak", peak_opt / modal_compliance},
-                      {"peak_frequencies_hz", {low.first / (2 * M_PI), high.first / (2 * M_PI)}},
-                      {"peak_values_m_N", {low.second, high.second}}}}};
+    result->electrode                  = electrode;
+    result->mode                       = mode;
+    result->n_modes                    = model.n_modes();
+    result->frequency_short_circuit_hz = w_sc / (2 * M_PI);
+    result->frequency_open_circuit_hz  = w_oc / (2 * M_PI);
+    result->K2                         = K2;
+    result->capacitance_F              = C;
+    const auto tuning = [&](double L, double R, double peak) {
+      return RLShuntResult::Tuning{L, R, L * C * w_sc * w_sc, R * C * w_sc, peak, peak / modal_compliance};
+    };
+    result->hvf                         = tuning(L_hvf, R_hvf, peak_hvf);
+    result->optimum                     = tuning(L_opt, R_opt, peak_opt);
+    result->optimum_peak_frequencies_hz = {low.first / (2 * M_PI), high.first / (2 * M_PI)};
+    result->optimum_peak_values_m_N     = {low.second, high.second};
 
     if (structure.is_reduced())
       {
@@ -219,9 +217,7 @@ namespace hamilton
         };
         const std::vector<double> checks{low.first / (2 * M_PI), high.first / (2 * M_PI)};
         const auto [list, largest] = check_reduction(structure, model, force, circuits, {at}, checks);
-        s["reduction_check"]       = {{"frequencies_hz", checks},
-                                      {"comparisons", list},
-                                      {"largest_relative_difference", largest}};
+        result->reduction_check    = ReductionCheck{checks, list, largest};
       }
 
     for (unsigned int i = 0; i <= 600; ++i)
@@ -241,28 +237,42 @@ namespace hamilton
   void
   RLShuntResult::print_summary(std::ostream &out) const
   {
-    const auto &s = summary;
-    out << "RL shunt on electrode " << s["electrode"].get<std::string>() << ", mode "
-        << s["mode"].get<unsigned int>() << ": f_sc " << std::setprecision(8)
-        << s["frequency_short_circuit_hz"].get<double>() << " Hz, f_oc "
-        << s["frequency_open_circuit_hz"].get<double>() << " Hz, K^2 = "
-        << std::setprecision(5) << s["K2"].get<double>() << "\n";
-    for (const char *which : {"hvf", "optimum"})
-      out << "  " << (std::string(which) == "hvf" ? "Hagood-von Flotow" : "equal-peak optimum")
-          << ": L = " << std::setprecision(6) << s[which]["inductance_H"].get<double>()
-          << " H, R = " << s[which]["resistance_ohm"].get<double>()
-          << " Ohm, largest |w/F| = " << s[which]["peak_m_N"].get<double>() << " m/N ("
-          << s[which]["normalized_peak"].get<double>() << " x the modal static compliance)\n";
-    if (s.contains("reduction_check"))
+    out << "RL shunt on electrode " << electrode << ", mode " << mode << ": f_sc " << std::setprecision(8)
+        << frequency_short_circuit_hz << " Hz, f_oc " << frequency_open_circuit_hz << " Hz, K^2 = "
+        << std::setprecision(5) << K2 << "\n";
+    for (const auto *tuning : {&hvf, &optimum})
+      out << "  " << (tuning == &hvf ? "Hagood-von Flotow" : "equal-peak optimum") << ": L = " << std::setprecision(6)
+          << tuning->inductance_H << " H, R = " << tuning->resistance_ohm
+          << " Ohm, largest |w/F| = " << tuning->peak_m_N << " m/N (" << tuning->normalized_peak
+          << " x the modal static compliance)\n";
+    if (reduction_check)
       out << "  reduced model against direct solves of the full model at the optimum's peaks: largest relative "
              "difference "
-          << std::setprecision(3) << s["reduction_check"]["largest_relative_difference"].get<double>() << "\n";
+          << std::setprecision(3) << reduction_check->largest_relative_difference << "\n";
   }
 
   void
   RLShuntResult::add_to_json(nlohmann::json &results) const
   {
-    results["rl_shunt"] = summary;
+    const auto tuning = [](const Tuning &t) {
+      return nlohmann::json{{"inductance_H", t.inductance_H}, {"resistance_ohm", t.resistance_ohm},
+                            {"LC_omega_sc2", t.LC_omega_sc2}, {"r", t.r},
+                            {"peak_m_N", t.peak_m_N},         {"normalized_peak", t.normalized_peak}};
+    };
+    nlohmann::json s = {{"electrode", electrode},
+                        {"mode", mode},
+                        {"modes", n_modes},
+                        {"frequency_short_circuit_hz", frequency_short_circuit_hz},
+                        {"frequency_open_circuit_hz", frequency_open_circuit_hz},
+                        {"K2", K2},
+                        {"capacitance_F", capacitance_F},
+                        {"hvf", tuning(hvf)},
+                        {"optimum", tuning(optimum)}};
+    s["optimum"]["peak_frequencies_hz"] = optimum_peak_frequencies_hz;
+    s["optimum"]["peak_values_m_N"]     = optimum_peak_values_m_N;
+    if (reduction_check)
+      s["reduction_check"] = reduction_check->to_json();
+    results["rl_shunt"] = s;
   }
 
   HAMILTON_REGISTER_PLUGIN_IN(Analysis,

@@ -12,8 +12,6 @@
 #include <deal.II/base/function_parser.h>
 #include <hamilton/base/files.h>
 #include <hamilton/base/format.h>
-#include <hamilton/base/pvd.h>
-#include <hamilton/output/writers.h>
 
 namespace hamilton::continuum
 {
@@ -1783,51 +1781,47 @@ namespace hamilton::continuum
 
   template <int dim>
   void
-  Solver<dim>::write(const std::string &directory, const bool write_vtu) const
+  Solver<dim>::fill(ContinuumResult &result) const
   {
-    if (rank == 0 && !rom_document.is_null())
-      write_file(directory + "/" + options.rom_file,
-                 [&](std::ostream &file) { file << std::setw(2) << rom_document << "\n"; });
-    if (rank == 0)
-      for (const auto &outcome : outcomes)
-        for (const auto &table : outcome->tables())
-          write_csv(table, directory + "/" + table.name + ".csv");
-    if (!write_vtu || fields.empty())
-      return;
-    FieldPostprocessor<dim> postprocessor(enthalpy, model.formulation == Formulation::axisymmetric);
-    std::vector<std::pair<double, std::string>> modes_pvd;
+    result.rom_file     = options.rom_file;
+    result.rom_document = rom_document;
+    result.solution_fields.clear();
+    for (const auto &field : fields)
+      result.solution_fields.push_back({field.name, field.time, field.value});
+    result.analyses.clear();
+    for (const auto &outcome : outcomes)
+      result.analyses.push_back(outcome.get());
+  }
+
+  template <int dim>
+  void
+  Solver<dim>::write_vtu(const std::size_t k, const std::string &filename) const
+  {
+    const Field                   &field = fields.at(k);
+    FieldPostprocessor<dim>        postprocessor(enthalpy, model.formulation == Formulation::axisymmetric);
     std::vector<std::string> names(dim, "displacement_m");
     names.push_back("potential_V");
     std::vector<DataComponentInterpretation::DataComponentInterpretation> interpretation(
       dim, DataComponentInterpretation::component_is_part_of_vector);
     interpretation.push_back(DataComponentInterpretation::component_is_scalar);
-    for (const auto &field : fields)
-      {
-        const PVector xg = ghosted(field.values);
-        DataOut<dim>  data_out;
-        data_out.attach_dof_handler(dof_handler);
-        data_out.add_data_vector(xg, names, DataOut<dim>::type_dof_data, interpretation);
-        data_out.add_data_vector(xg, postprocessor);
-        dealii::Vector<float> region(triangulation.n_active_cells());
-        for (const auto &cell : triangulation.active_cell_iterators())
-          if (cell->is_locally_owned())
-            region(cell->active_cell_index()) = region_of.at(cell->material_id());
-        data_out.add_data_vector(region, "region");
-        data_out.build_patches(fe.degree);
-        DataOutBase::VtkFlags flags(field.value, static_cast<unsigned int>(field.time));
-        flags.print_date_and_time = false; // the same file gives the same bytes
-        // zlib's fastest level: deal.II's default (best compression) spent 0.13 s of the
-        // 2D C4 example's 1.3 s of CPU in deflate, for files within 1 % of the size
-        flags.compression_level = DataOutBase::VtkFlags::best_speed;
-        data_out.set_flags(flags);
-        const std::string file = "continuum_" + field.name + ".vtu";
-        data_out.write_vtu_in_parallel(directory + "/" + file, comm);
-        if (field.name != "static")
-          modes_pvd.emplace_back(field.time, file);
-      }
-    if (rank == 0 && !modes_pvd.empty())
-      write_file(directory + "/continuum_modes.pvd",
-                 [&](std::ostream &file) { write_pvd(file, modes_pvd); });
+    const PVector xg = ghosted(field.values);
+    DataOut<dim>  data_out;
+    data_out.attach_dof_handler(dof_handler);
+    data_out.add_data_vector(xg, names, DataOut<dim>::type_dof_data, interpretation);
+    data_out.add_data_vector(xg, postprocessor);
+    dealii::Vector<float> region(triangulation.n_active_cells());
+    for (const auto &cell : triangulation.active_cell_iterators())
+      if (cell->is_locally_owned())
+        region(cell->active_cell_index()) = region_of.at(cell->material_id());
+    data_out.add_data_vector(region, "region");
+    data_out.build_patches(fe.degree);
+    DataOutBase::VtkFlags flags(field.value, static_cast<unsigned int>(field.time));
+    flags.print_date_and_time = false; // the same file gives the same bytes
+    // zlib's fastest level: deal.II's default (best compression) spent 0.13 s of the
+    // 2D C4 example's 1.3 s of CPU in deflate, for files within 1 % of the size
+    flags.compression_level = DataOutBase::VtkFlags::best_speed;
+    data_out.set_flags(flags);
+    data_out.write_vtu_in_parallel(filename, comm);
   }
 
   // ---------------------------------------------------------------------------
@@ -1891,16 +1885,30 @@ namespace hamilton::continuum
     return implementation->description();
   }
 
-  void
-  ContinuumRun::solve(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings)
+  const ContinuumResult &
+  ContinuumRun::solve(std::ostream &out)
   {
-    implementation->solve(out, results, warnings);
+    // the analyses on the structure add their JSON here too; their typed
+    // results (result.analyses) produce it again for results.json
+    nlohmann::json results;
+    result = ContinuumResult();
+    implementation->solve(out, results, result.warnings);
+    result.summary = results["continuum"];
+    result.run     = this;
+    implementation->fill(result);
+    return result;
   }
 
   void
-  ContinuumRun::write(const std::string &directory, const bool write_vtu) const
+  ContinuumRun::write_vtu(const std::size_t k, const std::string &filename) const
   {
-    implementation->write(directory, write_vtu);
+    implementation->write_vtu(k, filename);
+  }
+
+  void
+  ContinuumResult::write_vtu(const std::size_t k, const std::string &filename) const
+  {
+    run->write_vtu(k, filename);
   }
   template class Solver<2>;
   template class Solver<3>;

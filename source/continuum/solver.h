@@ -62,8 +62,12 @@ namespace hamilton::continuum
     description() const = 0;
     virtual void
     solve(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings) = 0;
+    /** What solve() computed, for the writers (the analyses' results stay here). */
     virtual void
-    write(const std::string &directory, bool write_vtu) const = 0;
+    fill(ContinuumResult &result) const = 0;
+    /** Write solution field `k` as VTU (all ranks call). */
+    virtual void
+    write_vtu(std::size_t k, const std::string &filename) const = 0;
     /** Check the analyses that run on the continuum as a Structure. */
     virtual void
     check_structure_analyses() const = 0;
@@ -203,7 +207,9 @@ namespace hamilton::continuum
     void
     solve(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings) override;
     void
-    write(const std::string &directory, bool write_vtu) const override;
+    fill(ContinuumResult &result) const override;
+    void
+    write_vtu(std::size_t k, const std::string &filename) const override;
     void
     check_structure_analyses() const override;
 

@@ -153,13 +153,17 @@ namespace hamilton
         grid->SetFieldData(metadata);
 
         const std::string name = field.name + ".vtu";
+        // VTK formats the file in memory and write_file() writes it: VTK 9.1's
+        // writer, when the file system refuses a write (EFBIG, ENOSPC),
+        // deletes uninitialized position arrays (DeletePositionArrays) and
+        // corrupts the heap (a crash at exit instead of the message)
         vtkNew<vtkXMLUnstructuredGridWriter> writer;
-        writer->SetFileName((directory + "/" + name).c_str());
+        writer->WriteToOutputStringOn();
         writer->SetInputData(grid);
         writer->SetDataModeToAscii();
-        errno = 0;
         if (writer->Write() != 1 || writer->GetErrorCode() != 0)
-          output_error(directory + "/" + name, errno);
+          output_error(directory + "/" + name, ENOMEM);
+        write_file(directory + "/" + name, [&](std::ostream &file) { file << writer->GetOutputString(); });
         records.emplace_back(field.index, name);
         if (const auto *mode = mode_of(field))
           by_frequency.emplace_back(mode->frequency_hz, name);

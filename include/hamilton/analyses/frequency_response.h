@@ -6,6 +6,7 @@
 #include <hamilton/analyses/structure.h>
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -69,13 +70,52 @@ namespace hamilton
                  const std::string                                 &path,
                  const std::string                                 &entry);
 
+  /**
+   * A reduced model checked against direct solves of the full model (see
+   * check_reduction()): at which frequencies (none listed: one per optimum),
+   * each comparison, the largest relative difference.
+   */
+  struct ReductionCheck
+  {
+    std::vector<double> frequencies_hz;
+    nlohmann::json      comparisons; ///< check_reduction()'s list
+    double              largest_relative_difference = 0;
+
+    /** {"frequencies_hz" (if any), "comparisons", "largest_relative_difference"} */
+    nlohmann::json
+    to_json() const;
+  };
+
   /** Result of a frequency response: amplitudes per frequency. */
   class FrequencyResponseResult : public AnalysisResult
   {
   public:
-    Table                    table{"frf", {}, {}};
-    nlohmann::json           summary;
-    std::vector<std::string> lines;
+    /** The largest |w_rel| of an output point over the window. */
+    struct PointPeak
+    {
+      std::string           name;
+      std::optional<double> position_m; ///< none: a named point of a continuum
+      double                frequency_hz = 0;
+      double                w_rel_m      = 0;
+      std::string           largest_at; ///< "interior" (a peak), "lower edge" or "upper edge"
+    };
+    /** The largest power into an electrode's load over the window. */
+    struct ElectrodePeak
+    {
+      std::string name;
+      double      frequency_hz = 0;
+      double      power_W      = 0;
+      std::string largest_at;
+    };
+
+    Table                         table{"frf", {}, {}};
+    std::string                   input; ///< 'Input': base acceleration or force
+    bool                          average_power = false; ///< else peak |V|^2 Re Y
+    unsigned int                  n_modes       = 0;
+    std::vector<PointPeak>        points;
+    std::vector<ElectrodePeak>    electrodes;
+    std::optional<ReductionCheck> reduction_check; ///< a reduced model only
+    std::vector<std::string>      lines; ///< the terminal summary's lines
 
     void
     print_summary(std::ostream &out) const override;

@@ -3,6 +3,8 @@
 
 #include <hamilton/analyses/frequency_response.h>
 
+#include <optional>
+
 namespace hamilton
 {
   /** Result of a harvester study: the R x f map, peaks, optimal loads. */
@@ -12,7 +14,12 @@ namespace hamilton
     Table          map{"harvester_map", {"resistance_ohm", "frequency_hz", "voltage_V", "current_A", "power_W"}, {}};
     Table          peaks{"harvester_peaks", {"resistance_ohm", "frequency_hz", "power_W", "voltage_V"}, {}};
     Table          optimum{"harvester_optimum", {"frequency_hz", "optimal_resistance_ohm", "power_W", "voltage_V"}, {}};
-    nlohmann::json summary;
+    std::string  electrode;
+    bool         average_power = false; ///< else peak |V|^2/R
+    unsigned int n_modes       = 0;
+    double       base_acceleration_m_s2 = 0;
+    /** The reduced model against direct solves at the optimal loads (frequencies_hz empty); a reduced model only. */
+    std::optional<ReductionCheck> reduction_check;
     /** Wall time of the R x f map (s); printed, never written to files. */
     double map_seconds = 0;
 

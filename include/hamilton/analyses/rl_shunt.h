@@ -3,14 +3,38 @@
 
 #include <hamilton/analyses/frequency_response.h>
 
+#include <array>
+#include <optional>
+
 namespace hamilton
 {
   /** Result of RL shunt tuning. */
   class RLShuntResult : public AnalysisResult
   {
   public:
-    Table          table{"rl_shunt", {"frequency_hz", "short_circuit_m_N", "open_circuit_m_N", "hvf_m_N", "optimum_m_N"}, {}};
-    nlohmann::json summary;
+    /** A tuning of the shunt and the largest driving-point receptance |w/F| with it. */
+    struct Tuning
+    {
+      double inductance_H   = 0;
+      double resistance_ohm = 0;
+      double LC_omega_sc2   = 0; ///< L C omega_sc^2
+      double r              = 0; ///< R C omega_sc
+      double peak_m_N       = 0; ///< largest |w/F| over 0.6 ... 1.5 f_sc
+      double normalized_peak = 0; ///< peak_m_N over the modal static compliance phi(x)^2/omega_sc^2
+    };
+
+    Table        table{"rl_shunt", {"frequency_hz", "short_circuit_m_N", "open_circuit_m_N", "hvf_m_N", "optimum_m_N"}, {}};
+    std::string  electrode;
+    unsigned int mode     = 1;
+    unsigned int n_modes  = 0; ///< of the model
+    double       frequency_short_circuit_hz = 0;
+    double       frequency_open_circuit_hz  = 0;
+    double       K2            = 0; ///< (omega_oc^2 - omega_sc^2)/omega_sc^2
+    double       capacitance_F = 0;
+    Tuning       hvf;     ///< Hagood-von Flotow
+    Tuning       optimum; ///< the equal-peak (H-infinity) optimum
+    std::array<double, 2> optimum_peak_frequencies_hz{}, optimum_peak_values_m_N{};
+    std::optional<ReductionCheck> reduction_check; ///< a reduced model only
 
     void
     print_summary(std::ostream &out) const override;

@@ -2,6 +2,7 @@
 #define hamilton_continuum_continuum_h
 
 #include <hamilton/base/input.h>
+#include <hamilton/continuum/continuum_result.h>
 #include <hamilton/continuum/material.h>
 
 #include <deal.II/base/point.h>
@@ -162,19 +163,23 @@ namespace hamilton::continuum
     std::string
     description() const;
 
-    /** Run the analyses, print summaries, add results to `results`. */
-    void
-    solve(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings);
+    /**
+     * Run the analyses (all ranks), print summaries (rank 0's `out`); what
+     * they computed, for the writers. The result refers to this object.
+     */
+    const ContinuumResult &
+    solve(std::ostream &out);
 
-    /** Write the files of the analyses into `directory` (all ranks call). */
+    /** Write solution field `k` of the result as VTU (all ranks call). */
     void
-    write(const std::string &directory, bool write_vtu) const;
+    write_vtu(std::size_t k, const std::string &filename) const;
 
     class Implementation;
 
   private:
     ContinuumModel                  model;
     std::unique_ptr<Implementation> implementation;
+    ContinuumResult                 result;
   };
 } // namespace hamilton::continuum
 

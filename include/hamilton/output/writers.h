@@ -31,8 +31,9 @@ namespace hamilton
    * number as CYCLE and `mode`) and, with electrodes,
    * `frequency_open_circuit_hz` and `k_eff`; and `<group>_by_frequency.pvd`
    * lists the same files with the frequency (Hz) as time, when the
-   * frequencies increase strictly. A failed write (VTK's return code and error
-   * code, the PVD's stream) throws OutputError naming the file.
+   * frequencies increase strictly. Each VTU file is formatted by VTK in memory
+   * and written by write_file(): a failed write throws OutputError naming the
+   * file (VTK 9.1's own file output corrupts the heap when a write fails).
    */
   void
   write_vtu_series(const BeamModel                &model,

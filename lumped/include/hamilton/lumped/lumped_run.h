@@ -5,6 +5,7 @@
 #include <hamilton/lumped/simulation.h>
 #include <hamilton/lumped/statics.h>
 #include <hamilton/lumped/system.h>
+#include <hamilton/output/row_sink.h>
 
 #include <nlohmann/json.hpp>
 
@@ -17,8 +18,9 @@ namespace hamilton::lumped
   /**
    * The lumped part of a run: read subsection "Lumped system", derive the
    * equations (errors before anything is written), then compile, integrate
-   * and write lumped.csv row by row, so that a run stopped by a lock-up
-   * leaves a valid CSV up to that time.
+   * and hand every row to the writers' row sinks as soon as it is computed
+   * (lumped.csv, so that a run stopped by a lock-up leaves a valid CSV up to
+   * that time; the animation).
    */
   class LumpedRun
   {
@@ -53,9 +55,18 @@ namespace hamilton::lumped
     /** The largest estimated size of lumped.csv (bytes). */
     static constexpr double max_csv_bytes = 1073741824.;
 
-    /** Compile, integrate, write lumped.csv; the summary for results.json. */
+    /**
+     * Compile and integrate; each row of the output table (time, the
+     * coordinates, their rates, the outputs, the audit) goes to every sink,
+     * begun with the columns' descriptions; after the summary, each sink's
+     * end() (its own line on `out`), stored under its name(). The summary for
+     * results.json; the linearization, if asked for, in `linearization`.
+     */
     nlohmann::json
-    run(const std::string &output_directory, std::ostream &out);
+    run(const std::vector<std::unique_ptr<RowSink>> &sinks, std::ostream &out);
+
+    /** The linearized descriptor state space (linearization.json), if 'Linearize at' asks for it. */
+    nlohmann::json linearization;
 
     /**
      * The steady-state harmonic analysis at `frequency` (Hz): each column of

@@ -1,0 +1,27 @@
+#ifndef hamilton_output_beam_vtu_h
+#define hamilton_output_beam_vtu_h
+
+#include <hamilton/output/writer.h>
+
+namespace hamilton
+{
+  /** The fields of a beam's results (mode shapes, deflections) as VTU files and a PVD per group (write_vtu_series), unless 'Output/Write VTU' is false or the files are scratch. Declares 'Write VTU' (read by the continuum's VTU writer too) and 'Samples per element'. */
+  class BeamVtuWriter : public Writer
+  {
+  public:
+    static void
+    declare_parameters(dealii::ParameterHandler &prm);
+
+    void
+    parse_parameters(Section &section) override;
+
+    void
+    write(const AnalysisResult &result, const RunResults &run, const Destination &destination) const override;
+
+  private:
+    bool         write_vtu           = true;
+    unsigned int samples_per_element = 4;
+  };
+} // namespace hamilton
+
+#endif
