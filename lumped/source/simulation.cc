@@ -1105,11 +1105,11 @@ namespace hamilton::lumped
        * dx of a diode's x was computed with the slope s_J of the Jacobian's
        * x, and at the iterate the slope is s; the linear model then errs by
        * about |dx| (rho - 1), rho = max(s_J/s, s/s_J) (1 where the slopes
-       * agree; 1 + ln(x_s/x), x_s the solution, for an iterate x on the flat side of the
-       * exponential, whose correction the weighted norm of IDA's test sees
-       * as small while x is below the absolute tolerance). Stale if that
-       * exceeds IDA's Newton tolerance (0.33) times the tolerance that the
-       * velocities' tolerances induce on x.
+       * agree; 1 + ln(x_s/x), x_s the solution, for an iterate x on the
+       * flat side of the exponential, whose correction the weighted norm of
+       * IDA's test sees as small while the current is below the absolute
+       * tolerance). Stale if that exceeds IDA's Newton tolerance (0.33)
+       * times the tolerance that the velocities' tolerances induce on x.
        */
       static bool
       stale(N_Vector ycor, N_Vector correction, void *data)
