@@ -207,6 +207,21 @@ namespace hamilton::lumped
     /** The damped iterations a rescue may take, and the smallest damping factor. */
     constexpr int    rescue_iterations = 60;
     constexpr double smallest_damping  = 1. / 4096;
+    /**
+     * The Jacobian renewals per solve that the knee test may ask for: a
+     * Newton iteration from the flat side of a diode's exponential multiplies
+     * the current i by 1 + ln(i_s/i) per iterate (i_s the solution: about 6
+     * iterates from 1e-13 to 5e-11 A); after them an iterate is accepted as
+     * IDA's test accepts it.
+     */
+    constexpr int max_knee_refreshes = 20;
+
+    /** Whether the knee test of `d` rejects the iterate `y`, reached by the correction `delta`. */
+    bool
+    knee_stale(const DampedNewton &d, N_Vector y, N_Vector delta)
+    {
+      return d.knees.stale && d.knees.stale(y, delta, d.knees.data);
+    }
 
     /**
      * The rescue of a Newton iteration that failed with a fresh Jacobian:
@@ -216,7 +231,7 @@ namespace hamilton::lumped
      * simplified correction there, J^-1 F(y + lambda delta), is at most
      * (1 - lambda/4) of delta in IDA's weighted norm; otherwise lambda is
      * halved. Converged when a full step leaves a correction below tol/20
-     * (IDA's test right after a Jacobian update).
+     * (IDA's test right after a Jacobian update) that the knee test accepts.
      */
     int
     rescue(SUNNonlinearSolver S, N_Vector ycor, N_Vector w, realtype tol, void *mem)
@@ -239,7 +254,8 @@ namespace hamilton::lumped
           if ((r = d.lsolve(d.delta, mem)) != SUN_NLS_SUCCESS)
             return r;
           const double norm = N_VWrmsNorm(d.delta, w);
-          if (norm * 20 <= tol)
+          N_VLinearSum(1., ycor, 1., d.delta, d.trial);
+          if (norm * 20 <= tol && !knee_stale(d, d.trial, d.delta))
             {
               N_VLinearSum(1., ycor, 1., d.delta, ycor);
               ++d.statistics.rescued;
@@ -266,7 +282,8 @@ namespace hamilton::lumped
                     ++d.statistics.damped_steps;
                   N_VScale(1., d.trial, ycor);
                   N_VScale(1., d.f_trial, d.delta); // the residual at the new iterate
-                  if (lambda == 1 && next * 20 <= tol)
+                  N_VLinearSum(1., ycor, 1., d.d_trial, d.trial);
+                  if (lambda == 1 && next * 20 <= tol && !knee_stale(d, d.trial, d.d_trial))
                     {
                       N_VLinearSum(1., ycor, 1., d.d_trial, ycor);
                       ++d.statistics.rescued;
@@ -308,10 +325,10 @@ namespace hamilton::lumped
                 break;
               N_VLinearSum(1., ycor, 1., d.delta, ycor);
               r = d.ctest(S, ycor, d.delta, tol, w, d.ctest_data);
-              // a correction may be small only because the Jacobian is
-              // from the steep side of a knee: then again, with a Jacobian
-              // at the iterate
-              if (r == SUN_NLS_SUCCESS && d.knees.stale && refreshes < 2 && d.knees.stale(ycor, d.knees.data))
+              // a correction may be small only because the Jacobian's
+              // slopes are not those at the iterate (a knee between them):
+              // then again, with a Jacobian at the iterate
+              if (r == SUN_NLS_SUCCESS && refreshes < max_knee_refreshes && knee_stale(d, ycor, d.delta))
                 {
                   ++refreshes;
                   ++d.statistics.knee_refreshes;

@@ -1073,16 +1073,16 @@ namespace hamilton::lumped
             }
       }
 
-      /** x = i/I_s of the diodes at IDA's predictor plus ycor. */
+      /** The velocities at IDA's predictor plus ycor. */
       VectorE
-      x(N_Vector ycor) const
+      velocities(N_Vector ycor) const
       {
         double   t = 0, cj = 0;
         N_Vector predicted = nullptr, yp = nullptr, yn = nullptr, ypn = nullptr, res = nullptr;
         void    *user      = nullptr;
         IDAGetNonlinearSystemData(ida, &t, &predicted, &yp, &yn, &ypn, &res, &cj, &user);
         const Eigen::Map<const VectorE> v0(N_VGetArrayPointer(predicted) + n, n), dv(N_VGetArrayPointer(ycor) + n, n);
-        return x_of_v * (v0 + dv);
+        return v0 + dv;
       }
 
       /** The diode law's slope dv/di in units of n V_T/I_s (diode.cc: with u = asinh(x)). */
@@ -1097,23 +1097,41 @@ namespace hamilton::lumped
       record(N_Vector ycor, void *data)
       {
         auto &k      = *static_cast<Knees *>(data);
-        k.x_jacobian = k.x(ycor);
+        k.x_jacobian = k.x_of_v * k.velocities(ycor);
       }
 
-      /** A Jacobian slope 10 times that at the iterate: a correction 10 times too small. */
+      /**
+       * Whether the last Newton correction crossed a knee: the correction
+       * dx of a diode's x was computed with the slope s_J of the Jacobian's
+       * x, and at the iterate the slope is s; the linear model then errs by
+       * about |dx| (rho - 1), rho = max(s_J/s, s/s_J) (1 where the slopes
+       * agree; 1 + ln(x_s/x), x_s the solution, for an iterate x on the
+       * flat side of the exponential, whose correction the weighted norm of
+       * IDA's test sees as small while the current is below the absolute
+       * tolerance). Stale if that exceeds IDA's Newton tolerance (0.33)
+       * times the tolerance that the velocities' tolerances induce on x.
+       */
       static bool
-      stale(N_Vector ycor, void *data)
+      stale(N_Vector ycor, N_Vector correction, void *data)
       {
-        const auto   &k  = *static_cast<const Knees *>(data);
-        const VectorE x1 = k.x(ycor);
-        if (k.x_jacobian.size() != x1.size())
+        const auto   &k = *static_cast<const Knees *>(data);
+        const VectorE v = k.velocities(ycor);
+        const VectorE x = k.x_of_v * v;
+        if (k.x_jacobian.size() != x.size())
           return true;
-        for (Eigen::Index d = 0; d < x1.size(); ++d)
-          if (slope(k.x_jacobian[d]) > 10 * slope(x1[d]))
-            return true;
+        const VectorE dx = k.x_of_v * Eigen::Map<const VectorE>(N_VGetArrayPointer(correction) + k.n, k.n);
+        const VectorE tolerance =
+          k.x_of_v.cwiseAbs() * (k.relative_tolerance * v.cwiseAbs().array() + k.absolute_tolerance).matrix();
+        for (Eigen::Index d = 0; d < x.size(); ++d)
+          {
+            const double a = slope(k.x_jacobian[d]), b = slope(x[d]);
+            if (std::abs(dx[d]) * (std::max(a / b, b / a) - 1) > 0.33 * tolerance[d])
+              return true;
+          }
         return false;
       }
 
+      double relative_tolerance = 0, absolute_tolerance = 0;
       VectorE x_jacobian; ///< x at the last Jacobian evaluation
     };
 
@@ -1318,7 +1336,9 @@ namespace hamilton::lumped
         if (diodes)
           {
             check(IDASetNonlinearSolver(ida, newton), "IDASetNonlinearSolver");
-            knees.ida = ida;
+            knees.ida                = ida;
+            knees.relative_tolerance = options.relative_tolerance;
+            knees.absolute_tolerance = options.absolute_tolerance;
             set_knee_hooks(newton, KneeHooks{Knees::record, Knees::stale, &knees});
             check(IDASetMaxNonlinIters(ida, 20), "IDASetMaxNonlinIters"); // a diode's exponential law
             // a knee crossed by a long step: more cuts of the step than IDA's 10

@@ -48,14 +48,16 @@ namespace hamilton::lumped
    * diode's knee), a Newton correction is small only because the Jacobian
    * is from the steep side: `record` notes the state at each Jacobian
    * evaluation (IDA's predictor plus the correction `ycor`), `stale` says
-   * whether the Jacobian's slopes exceed those at the iterate `ycor` by far.
-   * A convergence with a stale Jacobian is not accepted: the iteration goes
-   * on with a Jacobian at the iterate (at most twice per solve).
+   * whether the last correction `correction`, which led to the iterate
+   * `ycor`, erred beyond the tolerance because the Jacobian's slopes differ
+   * from those at the iterate. A convergence with a stale Jacobian is not
+   * accepted: the iteration goes on with a Jacobian at the iterate (at most
+   * 20 times per solve); the rescue converges only where it is not stale.
    */
   struct KneeHooks
   {
     void (*record)(N_Vector ycor, void *data) = nullptr;
-    bool (*stale)(N_Vector ycor, void *data)  = nullptr;
+    bool (*stale)(N_Vector ycor, N_Vector correction, void *data) = nullptr;
     void *data                                = nullptr;
   };
 
