@@ -58,7 +58,7 @@ namespace hamilton
   LumpedAnimationWriter::open_rows(const AnalysisResult &result, const Destination &destination) const
   {
     const auto *lumped = dynamic_cast<const LumpedResult *>(&result);
-    if (lumped == nullptr || lumped->run == nullptr || !(lumped->run->frame_interval > 0))
+    if (lumped == nullptr || lumped->run == nullptr || !(lumped->run->frame_interval > 0) || destination.scratch)
       return nullptr;
     return std::make_unique<AnimationSink>(*lumped->run, destination.directory);
   }

@@ -61,7 +61,9 @@ namespace hamilton
   std::unique_ptr<RowSink>
   LumpedCsvWriter::open_rows(const AnalysisResult &result, const Destination &destination) const
   {
-    if (dynamic_cast<const LumpedResult *>(&result) == nullptr)
+    // a study's point without its own output directory: nothing reads the
+    // rows (its quantities come from the run's summary, in memory)
+    if (dynamic_cast<const LumpedResult *>(&result) == nullptr || destination.scratch)
       return nullptr;
     return std::make_unique<CsvSink>(destination.directory + "/lumped.csv");
   }
