@@ -147,12 +147,11 @@ namespace hamilton
   {
     if (parallel_initialized())
       return;
-    // a process not started by mpirun: Open MPI would fork and connect to a
-    // daemon (orted) for it, 0.17 s of MPI_Init and 0.03 s of MPI_Finalize
-    // measured on the loaded machine; a singleton needs none (no
-    // MPI_Comm_spawn here)
-    if (!started_by_mpi_launcher())
-      setenv("OMPI_MCA_ess_singleton_isolated", "1", 0);
+    // Not OMPI_MCA_ess_singleton_isolated (no orted for a process started
+    // without mpirun, 0.17 s less MPI_Init on the loaded machine): isolated
+    // singletons share one session directory (/tmp/ompi.<host>.<uid>/jf.0/1),
+    // the first to finish removes it, and a concurrent one's MPI-IO (the
+    // continuum's VTU files) then fails (seen in the suite at -j2)
     parallel_session().mpi =
       std::make_unique<dealii::Utilities::MPI::MPI_InitFinalize>(saved_argc, saved_argv, 1);
     // PETSc's handler catches SIGSEGV and friends and ends the process
