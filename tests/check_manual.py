@@ -524,20 +524,15 @@ TABLES = [check_c2_thickness_table, check_rom_verification_table, check_main_exa
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a not in ("--tables", "--example-tables")]
-    if "--example-tables" in sys.argv:
-        if len(args) != 3:
-            sys.exit(__doc__)
-        binary, root, examples = (os.path.abspath(a) for a in args)
-        with tempfile.TemporaryDirectory() as work:
-            check_c4_tables(binary, root, work, examples)
-        summary = "the C4 tables checked"
-    elif len(args) != 2:
+    args = [os.path.abspath(a) for a in sys.argv[1:] if a not in ("--tables", "--example-tables")]
+    example_tables = "--example-tables" in sys.argv
+    if len(args) != (3 if example_tables else 2):
         sys.exit(__doc__)
-    else:
-        binary, root = os.path.abspath(args[0]), os.path.abspath(args[1])
-    if "--example-tables" in sys.argv:
-        pass
+    binary, root = args[:2]
+    if example_tables:
+        with tempfile.TemporaryDirectory() as work:
+            check_c4_tables(binary, root, work, args[2])
+        summary = "the C4 tables checked"
     elif "--tables" in sys.argv:
         with tempfile.TemporaryDirectory() as work:
             for check in TABLES:
