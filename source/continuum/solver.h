@@ -275,6 +275,7 @@ namespace hamilton::continuum
       return axisymmetric ? 2 * M_PI * p[0] : scale;
     }
     double setup_seconds = 0; ///< reading the mesh, refining, distributing dofs, sparsity
+    double start_up_seconds = 0; ///< from the start of the process to the continuum's mesh
 
     DynamicSparsityPattern sparsity;
     /** M's: each displacement component with itself, and the diagonal (a subset of `sparsity`). */
