@@ -1147,10 +1147,9 @@ namespace hamilton::continuum
      * SUBSET_NONZERO_PATTERN when M's columns are among K's, else
      * DIFFERENT_NONZERO_PATTERN. Told nothing, SLEPc assumes different
      * patterns and PETSc builds a third matrix of their union (graded C4 3D,
-     * 2.4e5 unknowns, loaded machine: 4.5 s per eigensolve); K and M
-     * assembled on one
-     * sparsity pattern have the same (deal.II keeps the zeros of element
-     * matrices), and the sum is then one pass over the value arrays.
+     * 2.4e5 unknowns, loaded machine: 4.5 s per eigensolve). M's pattern
+     * (mass_sparsity) is a subset of K's: PETSc adds M's entries into a copy
+     * of K.
      */
     MatStructure
     pattern_of(const Mat M, const Mat K, const MPI_Comm comm)
