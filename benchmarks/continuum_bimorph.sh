@@ -18,6 +18,16 @@
 # solver that factored, oc_reuse whether the open circuit reused the
 # short-circuit factorization (Woodbury; "n": factored again).
 #
+# The phase columns (results.json's timings_s, rank 0) add up to the wall
+# time: start (process start to the mesh: shared libraries, MPI, reading the
+# file), mesh (mesh, dofs, sparsity patterns), assem (K and M), pre (rigid
+# mass, charge functionals, shift), factor and iter (short circuit's
+# factorization and Krylov-Schur), vecs (its set-up and eigenvectors), oc
+# (open circuit: assembly, Woodbury set-up and check, Krylov-Schur,
+# eigenvectors), clamp (clamped capacitance), post (modal quantities), rest
+# (after the analyses: VTU files, results.json, MPI_Finalize, exit) and gap,
+# the wall time none of them covers (mpirun's own start on 2 ranks).
+#
 # usage: benchmarks/continuum_bimorph.sh [HAMILTON] [CASES]
 #   CASES default "0 1 2 graded" (levels of refinement, and the graded mesh,
 #   which needs the gmsh program). Targets: >= 2e5 unknowns under 60 s and
@@ -30,7 +40,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "load: $(uptime)"
-printf "%-6s %-6s %10s %9s %9s %9s %9s %9s %9s %9s %-8s %10s %13s %s\n" level ranks unknowns wall_s cpu_s mesh_s assem_s factor_s iter_s oc_s oc_reuse peak_MB f1_sc_Hz solver
+printf "%-6s %-6s %9s %7s %7s %6s %6s %6s %6s %7s %6s %6s %6s %6s %6s %6s %6s %-3s %8s %13s %s\n" \
+  level ranks unknowns wall_s cpu_s start mesh assem pre factor iter vecs oc clamp post rest gap oc_reuse peak_MB f1_sc_Hz solver
 for level in $levels; do
   mesh="$here/meshes/c4_bimorph_3d.msh" refinements=$level
   if [ "$level" = graded ]; then
@@ -57,13 +68,17 @@ for level in $levels; do
 import json, sys
 r = json.load(open(sys.argv[1]))["continuum"]
 wall, user, system, peak_kb = open(sys.argv[2]).read().split()[-4:]
-t = r["modal"]["timings_s"]
+wall = float(wall)
+T, t = r["timings_s"], r["modal"]["timings_s"]
 sc, oc = t["eigensolve_short_circuit"], t.get("eigensolve_open_circuit", {})
-print("%-6s %-6s %10d %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f %-8s %10.0f %13.9f %s" % (
-    sys.argv[3], sys.argv[4], r["n_unknowns"], float(wall), float(user) + float(system), r["timings_s"]["mesh_and_dofs"],
-    t["assembly"], sc["factorization"], sc["iterations"], oc.get("total", 0),
-    "y" if oc.get("reused_short_circuit_factorization") else "n", int(peak_kb) / 1024,
-    r["modal"]["modes"][0]["frequency_hz"], r["modal"]["eigensolver"].split()[-1]))
+phases = [T["start_up"], T["mesh_and_dofs"], t["assembly"], t["rigid_mass_and_charges"], sc["factorization"],
+          sc["iterations"], sc["total"] - sc["factorization"] - sc["iterations"],
+          t.get("open_circuit_with_assembly", 0), t["clamped_capacitance"], t["modal_quantities"],
+          wall - T["elapsed_after_analyses"]]
+print("%-6s %-6s %9d %7.2f %7.2f" % (sys.argv[3], sys.argv[4], r["n_unknowns"], wall, float(user) + float(system)) +
+      "".join(" %6.2f" % x for x in phases + [wall - sum(phases)]) +
+      " %-3s %8.0f %13.9f %s" % ("y" if oc.get("reused_short_circuit_factorization") else "n", int(peak_kb) / 1024,
+                                 r["modal"]["modes"][0]["frequency_hz"], r["modal"]["eigensolver"].split()[-1]))
 PY
   done
 done

@@ -8,8 +8,11 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <memory>
+#include <string>
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace hamilton
@@ -27,13 +30,55 @@ namespace hamilton
     char       *placeholder_argv[]       = {placeholder_name, nullptr};
     char      **saved_argv               = placeholder_argv;
 
+    /**
+     * Open MPI's session directory base of this process when it runs
+     * without mpirun (see ensure_parallel_initialized()), removed after
+     * MPI_Finalize and on an interrupt or crash; empty if none.
+     */
+    char session_directory[4096] = "";
+
+    void
+    remove_session_directory() noexcept
+    {
+      if (session_directory[0] == '\0')
+        return;
+      std::error_code ignored;
+      std::filesystem::remove_all(session_directory, ignored);
+      session_directory[0] = '\0';
+    }
+
+    /** The same from a signal handler: only async-signal-safe calls (fork, execve, waitpid). */
+    void
+    remove_session_directory_in_handler()
+    {
+      if (session_directory[0] == '\0')
+        return;
+      const pid_t child = ::fork();
+      if (child == 0)
+        {
+          char  rm[] = "/bin/rm", options[] = "-rf", end[] = "--";
+          char *arguments[]   = {rm, options, end, session_directory, nullptr};
+          char *environment[] = {nullptr};
+          ::execve(rm, arguments, environment);
+          ::_exit(127);
+        }
+      if (child > 0)
+        ::waitpid(child, nullptr, 0);
+    }
+
     /** The running MPI/PETSc/SLEPc session; finalized before exit. */
     struct ParallelSession
     {
       std::unique_ptr<dealii::Utilities::MPI::MPI_InitFinalize> mpi;
-      ~ParallelSession()
+      void
+      finalize()
       {
         mpi.reset();
+        remove_session_directory();
+      }
+      ~ParallelSession()
+      {
+        finalize();
       }
     };
 
@@ -67,6 +112,7 @@ namespace hamilton
                    other_mpi_rank != 0   ? " (In an MPI process other than rank 0, which writes the output "
                                            "directory and says whether it was.)\n" :
                                            " No results were written.\n");
+      remove_session_directory_in_handler();
       std::signal(signal_number, SIG_DFL);
       std::raise(signal_number);
     }
@@ -80,6 +126,7 @@ namespace hamilton
       write_stderr(signal_number == SIGINT ? "\nInterrupted (SIGINT)" : "\nTerminated (SIGTERM)");
       write_stderr(output_committed != 0 ? " after the output directory was written.\n" :
                                            ": Hamilton stopped before writing any output.\n");
+      remove_session_directory_in_handler();
       ::_exit(128 + signal_number);
     }
 
@@ -133,7 +180,7 @@ namespace hamilton
 
   Process::~Process()
   {
-    parallel_session().mpi.reset();
+    parallel_session().finalize();
   }
 
   bool
@@ -147,13 +194,34 @@ namespace hamilton
   {
     if (parallel_initialized())
       return;
-    // Not OMPI_MCA_ess_singleton_isolated (no orted for a process started
-    // without mpirun, 0.17 s less MPI_Init on the loaded machine): isolated
-    // singletons share one session directory (/tmp/ompi.<host>.<uid>/jf.0/1),
-    // the first to finish removes it, and a concurrent one's MPI-IO (the
-    // continuum's VTU files) then fails (seen in the suite at -j2)
+    // A process started without mpirun: Open MPI would fork a daemon (orted)
+    // for it, ~0.4 s of a 2D continuum run on the idle machine; an isolated
+    // singleton needs none (no MPI_Comm_spawn here). Isolated singletons
+    // share one session directory (<base>/ompi.<host>.<uid>/jf.0/...) and the
+    // first to finish removes it (a concurrent run's MPI-IO, the VTU files,
+    // then failed: commit e136398), so each gets its own base, a new
+    // directory removed after MPI_Finalize. Not when the user set either.
+    const bool isolated = !started_by_mpi_launcher() && std::getenv("OMPI_MCA_ess_singleton_isolated") == nullptr &&
+                          std::getenv("OMPI_MCA_orte_tmpdir_base") == nullptr;
+    if (isolated)
+      {
+        std::error_code ignored;
+        std::string     base = (std::filesystem::temp_directory_path(ignored) / "hamilton-mpi-XXXXXX").string();
+        if (base.size() < sizeof(session_directory) && ::mkdtemp(base.data()) != nullptr)
+          {
+            std::strcpy(session_directory, base.c_str());
+            ::setenv("OMPI_MCA_orte_tmpdir_base", session_directory, 1);
+            ::setenv("OMPI_MCA_ess_singleton_isolated", "1", 1);
+          }
+      }
     parallel_session().mpi =
       std::make_unique<dealii::Utilities::MPI::MPI_InitFinalize>(saved_argc, saved_argv, 1);
+    if (session_directory[0] != '\0')
+      {
+        // not inherited by programs this one starts (a compiler, a shell)
+        ::unsetenv("OMPI_MCA_orte_tmpdir_base");
+        ::unsetenv("OMPI_MCA_ess_singleton_isolated");
+      }
     // PETSc's handler catches SIGSEGV and friends and ends the process
     // through MPI_Abort without a useful message: report crashes ourselves
     PetscPopSignalHandler();

@@ -275,8 +275,11 @@ namespace hamilton::continuum
       return axisymmetric ? 2 * M_PI * p[0] : scale;
     }
     double setup_seconds = 0; ///< reading the mesh, refining, distributing dofs, sparsity
+    double start_up_seconds = 0; ///< from the start of the process to the continuum's mesh
 
     DynamicSparsityPattern sparsity;
+    /** M's: each displacement component with itself, and the diagonal (a subset of `sparsity`). */
+    DynamicSparsityPattern mass_sparsity;
 
     // results
     nlohmann::json               json;
@@ -336,8 +339,10 @@ namespace hamilton::continuum
     };
     /** By active cell index; empty entries are not computed yet. */
     mutable std::vector<LocalMatrices> local_matrices_cache;
+    /** K (and M) under `constraints`; K with the structure of `like` if given (assembled on `sparsity`). */
     void
-    assemble(const AffineConstraints<double> &constraints, PMatrix &K, PMatrix *M, PVector &rhs, bool loads) const;
+    assemble(const AffineConstraints<double> &constraints, PMatrix &K, PMatrix *M, PVector &rhs, bool loads,
+             const PMatrix *like = nullptr) const;
     /** out = A x cell by cell (A = K or M, without constraints), condensed by `constraints` if given. */
     void
     apply(bool stiffness, const PVector &x, PVector &out, const AffineConstraints<double> *constraints) const;
