@@ -33,9 +33,9 @@ namespace hamilton
     results["input"]   = input;
     if (model != nullptr && discretization != nullptr)
       results["model"] = describe_model(*model, *discretization);
+    results["warnings"] = warnings;
     for (const auto *r : this->results)
       r->add_to_json(results);
-    results["warnings"] = warnings;
     return results;
   }
 

@@ -28,8 +28,17 @@ namespace hamilton
     const Discretization               *discretization = nullptr; ///< ... and its discretization
     std::vector<const AnalysisResult *> results;
     std::vector<std::string>            warnings; ///< every warning of the run
+    /**
+     * Whether the run was stopped (a signal) before it finished: finish()
+     * writes only what --resume reads (a study's rows so far), no
+     * results.json.
+     */
+    bool stopped = false;
 
-    /** The content of results.json (also a study's record of a point). */
+    /**
+     * The content of results.json (also a study's record of a point): the
+     * run's description, then what each result adds.
+     */
     nlohmann::json
     to_json() const;
   };
