@@ -42,6 +42,12 @@ namespace hamilton
   void
   Writers::declare_parameters(dealii::ParameterHandler &prm)
   {
+    // the entries that several writers read, declared once here
+    prm.declare_entry("Write VTU",
+                      "true",
+                      dealii::Patterns::Bool(),
+                      "Whether to write the fields of the results as VTU/PVD for ParaView: a beam's mode "
+                      "shapes and deflections, a continuum's solution fields.");
     WriterRegistry::instance().declare_parameters(prm);
   }
 

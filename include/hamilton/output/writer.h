@@ -127,7 +127,11 @@ namespace hamilton
   class Writers
   {
   public:
-    /** Declare every writer's entries; the current subsection is 'Output'. */
+    /**
+     * Declare every writer's entries; the current subsection is 'Output'.
+     * The entries that several writers read are declared here, once:
+     * 'Write VTU' (the beam's and the continuum's VTU writers).
+     */
     static void
     declare_parameters(dealii::ParameterHandler &prm);
 
