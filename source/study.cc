@@ -34,18 +34,19 @@ namespace hamilton
 {
   using namespace dealii;
 
-  std::string
-  exact_text(const double value)
-  {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.17g", value);
-    return buffer;
-  }
-
   namespace
   {
     const std::string designs    = "none|grid|zip|monte carlo|optimize";
     const std::string algorithms = "LN_BOBYQA|LN_COBYLA|LN_NELDERMEAD|LN_SBPLX|GN_DIRECT_L";
+
+    /** A number as text that reads back to the same double. */
+    std::string
+    exact_text(const double value)
+    {
+      char buffer[32];
+      std::snprintf(buffer, sizeof buffer, "%.17g", value);
+      return buffer;
+    }
 
     std::vector<std::string>
     path_parts(const std::string &path)
@@ -623,7 +624,7 @@ namespace hamilton
   std::vector<std::string>
   StudyResult::column_names() const
   {
-    std::vector<std::string> names;
+    std::vector<std::string> names{"point"};
     for (const auto &p : study.parameters)
       names.push_back(p.name);
     names.insert(names.end(), quantities.begin(), quantities.end());
@@ -675,9 +676,9 @@ namespace hamilton
     // the table: every row up to 40, else the first 20 and the last 10
     const std::vector<std::string> names = column_names();
     const auto width = [](const std::string &name) { return std::max<std::size_t>(12, name.size()) + 2; };
-    out << std::setw(6) << "point";
-    for (const auto &c : names)
-      out << std::setw(width(c)) << c;
+    out << std::setw(6) << names[0];
+    for (std::size_t k = 1; k < names.size(); ++k)
+      out << std::setw(width(names[k])) << names[k];
     out << "\n";
     for (std::size_t i = 0; i < points.size(); ++i)
       {
@@ -686,7 +687,7 @@ namespace hamilton
         if (points.size() > 40 && i >= 20 && i + 10 < points.size())
           continue;
         out << std::setw(6) << i + 1 << std::setprecision(6);
-        std::size_t k = 0;
+        std::size_t k = 1;
         for (const double v : points[i].x)
           out << std::setw(width(names[k++])) << v;
         for (const double v : points[i].values)

@@ -5,6 +5,7 @@
 // into the output directory before it was committed; and that a writer sees a
 // study's typed result (its points, as rows while they are computed and as a
 // whole at the end) in the same way.
+#include <hamilton/analyses/lumped_result.h>
 #include <hamilton/analyses/modal.h>
 #include <hamilton/analyses/study_result.h>
 #include <hamilton/base/files.h>
@@ -153,6 +154,28 @@ namespace hamilton
 
     HAMILTON_REGISTER_WRITER(StudyRecordingWriter, "test study recording",
                              "records the study results it is handed (unit test).")
+
+    /** The typed summary of the last lumped run printed. */
+    lumped::RunSummary &
+    seen_lumped()
+    {
+      static lumped::RunSummary s;
+      return s;
+    }
+
+    class LumpedRecordingWriter : public Writer
+    {
+    public:
+      void
+      print(const AnalysisResult &result, std::ostream &) const override
+      {
+        if (const auto *lumped = dynamic_cast<const LumpedResult *>(&result))
+          seen_lumped() = lumped->summary;
+      }
+    };
+
+    HAMILTON_REGISTER_WRITER(LumpedRecordingWriter, "test lumped recording",
+                             "records the lumped summary it is handed (unit test).")
   } // namespace
 
   TEST(WriterPlugin, ARegisteredWriterSeesTheTypedResultsOfABeamRun)
@@ -216,7 +239,7 @@ namespace hamilton
     seen_study() = {};
     run(options, out);
 
-    const std::vector<std::string> columns{"L", "modes/0/frequency_hz"};
+    const std::vector<std::string> columns{"point", "L", "modes/0/frequency_hz"};
     EXPECT_EQ(seen_study().columns, columns);
     ASSERT_EQ(seen_study().rows.size(), 2u); // streamed one by one: point number, L, f1
     EXPECT_EQ(seen_study().ended, 1u);
@@ -238,6 +261,48 @@ namespace hamilton
         EXPECT_EQ(seen_study().printed_lengths[k], lengths[k]);
         EXPECT_EQ(seen_study().printed_hz[k], seen_study().rows[k].at(2));
       }
+    fs::remove_all(directory);
+  }
+
+  TEST(WriterPlugin, ARegisteredWriterSeesTheTypedSummaryOfALumpedRun)
+  {
+    // prm/lumped/current_source_rc.prm: a current source I0 sin(w t) into a
+    // capacitor C0 parallel to a resistor R0, from rest; the capacitor's
+    // voltage in closed form (see the file): I0 Z (sin(w t + phi) - sin(phi)
+    // exp(-t / (R0 C0))), Z = R0 / sqrt(1 + (w R0 C0)^2), phi = -atan(w R0 C0)
+    namespace fs = std::filesystem;
+    const fs::path directory = fs::temp_directory_path() / "hamilton_test_writer_plugin_lumped";
+    fs::remove_all(directory);
+    RunOptions options;
+    options.parameter_file   = std::string(HAMILTON_SOURCE_DIR) + "/prm/lumped/current_source_rc.prm";
+    options.output_directory = directory.string();
+    std::ostringstream out;
+    seen_lumped() = {};
+    run(options, out);
+
+    const auto &summary = seen_lumped();
+    ASSERT_TRUE(summary.simulated);
+    EXPECT_EQ(summary.final_time_s, 0.02);
+    const auto column = [&](const std::string &name) {
+      for (const auto &c : summary.columns)
+        if (c.name == name)
+          return c;
+      ADD_FAILURE() << "no column " << name;
+      return lumped::RunSummary::Column{};
+    };
+    const double I0 = 1e-3, R0 = 1000, C0 = 1e-6, w = 2 * M_PI * 200, t = summary.final_time_s;
+    const double Z = R0 / std::sqrt(1 + std::pow(w * R0 * C0, 2)), phi = -std::atan(w * R0 * C0);
+    const double v = I0 * Z * (std::sin(w * t + phi) - std::sin(phi) * std::exp(-t / (R0 * C0)));
+    EXPECT_EQ(column("v_C").unit, "V");
+    EXPECT_NEAR(column("v_C").final, v, 5e-10);
+    EXPECT_LT(std::abs(column("v_error").min), 5e-10); // the file's own check, over the whole run
+    EXPECT_LT(std::abs(column("v_error").max), 5e-10);
+    // the peak of the run: at most the amplitude I0 Z of the steady state
+    // plus the decaying term's I0 Z |sin(phi)|, sampled every 50 us
+    EXPECT_LE(std::abs(column("v_C").peak), I0 * Z * (1 + std::abs(std::sin(phi))));
+    EXPECT_GT(std::abs(column("v_C").peak), 0.99 * I0 * Z);
+    EXPECT_LT(summary.energy_audit.largest_relative_residual, 1e-6);
+    EXPECT_EQ(summary.energy_audit.relative_to, "supplied work");
     fs::remove_all(directory);
   }
 } // namespace hamilton

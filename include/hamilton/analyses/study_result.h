@@ -15,10 +15,6 @@
 
 namespace hamilton
 {
-  /** A number as text that reads back to the same double (17 significant digits). */
-  std::string
-  exact_text(double value);
-
   /** One evaluated point of a study. */
   struct StudyPoint
   {
@@ -64,7 +60,7 @@ namespace hamilton
     std::size_t n_resumed = 0;
     double      seconds   = 0;
 
-    /** The columns of the table after 'point': the parameters' names, then the quantities. */
+    /** The columns of the table: 'point', the parameters' names, then the quantities. */
     std::vector<std::string>
     column_names() const;
 
