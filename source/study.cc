@@ -662,6 +662,15 @@ namespace hamilton
     return std::count_if(points.begin(), points.end(), [](const StudyPoint &p) { return !p.error.empty(); });
   }
 
+  std::vector<double>
+  StudyResult::values_of(const std::size_t q) const
+  {
+    std::vector<double> values;
+    for (const auto &p : points)
+      values.push_back(p.values[q]);
+    return values;
+  }
+
   void
   StudyResult::print_summary(std::ostream &out) const
   {
@@ -708,10 +717,7 @@ namespace hamilton
     if (study.design == "monte carlo")
       for (std::size_t q = 0; q < quantities.size(); ++q)
         {
-          std::vector<double> values;
-          for (const auto &p : points)
-            values.push_back(p.values[q]);
-          const auto entry = statistics(values);
+          const auto entry = statistics(values_of(q));
           out << "  " << quantities[q] << ": mean " << entry.value("mean", 0.) << ", std "
               << entry.value("standard_deviation", 0.) << ", 5/50/95 % " << entry.value("percentile_5", 0.) << " / "
               << entry.value("percentile_50", 0.) << " / " << entry.value("percentile_95", 0.) << " "
@@ -762,10 +768,7 @@ namespace hamilton
         nlohmann::json s = nlohmann::json::array();
         for (std::size_t q = 0; q < quantities.size(); ++q)
           {
-            std::vector<double> values;
-            for (const auto &p : points)
-              values.push_back(p.values[q]);
-            auto entry    = statistics(values);
+            auto entry    = statistics(values_of(q));
             entry["name"] = quantities[q];
             entry["unit"] = quantity_unit(quantities[q]);
             s.push_back(entry);

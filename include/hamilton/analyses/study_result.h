@@ -75,6 +75,10 @@ namespace hamilton
     std::size_t
     n_failed() const;
 
+    /** The values of quantity q at every point (nan: failed). */
+    std::vector<double>
+    values_of(std::size_t q) const;
+
     /**
      * The optimum's line (if any), the table (every row up to 40, else the
      * first 20 and the last 10), the line of points and costs, and for a
