@@ -216,7 +216,8 @@ namespace hamilton
     /**
      * Integrate the lumped system, its rows streamed to the writers' row
      * sinks (lumped.csv, the animation) as they are computed; then its
-     * result's files (linearization.json) go to the writers too.
+     * result goes to the writers: its terminal summary, its files
+     * (linearization.json).
      */
     void
     run_lumped(lumped::LumpedRun &lumped_run,
@@ -230,6 +231,10 @@ namespace hamilton
       const auto sinks     = writers.open_rows(result, destination);
       result.summary       = lumped_run.run(sinks, out);
       result.linearization = lumped_run.linearization;
+      writers.print(result, out);
+      for (const auto &sink : sinks) // after the summary: their own lines
+        if (auto said = sink->end(out); !said.is_null())
+          result.row_sinks.emplace_back(sink->name(), std::move(said));
       writers.write(result, run, destination);
     }
 
@@ -354,7 +359,7 @@ namespace hamilton
       std::ostringstream quiet;
       std::ostream      &log = options.validate_only ? quiet : out;
       log << "Hamilton: " << options.parameter_file << "\n  continuum: " << continuum_run.description() << "\n";
-      const auto &continuum_result = continuum_run.solve(log);
+      const auto &continuum_result = continuum_run.solve();
       writers.print(continuum_result, log);
       RunResults run;
       run.input      = std::filesystem::path(options.parameter_file).filename().string();

@@ -1,9 +1,11 @@
 #include <hamilton/analyses/analysis.h>
+#include <hamilton/analyses/study_result.h>
 #include <hamilton/base/columns.h>
 #include <hamilton/base/files.h>
 #include <hamilton/base/input.h>
 #include <hamilton/base/process.h>
 #include <hamilton/lumped/simulation.h>
+#include <hamilton/output/writer.h>
 #include <hamilton/study.h>
 
 #include <deal.II/base/mpi.h>
@@ -98,16 +100,6 @@ namespace hamilton
         text << (i ? ", " : "") << parameters[i].name << " = " << x[i];
       return text.str();
     }
-
-    /** One evaluated point. */
-    struct Point
-    {
-      /** The point's place in the design (0-based). */
-      std::size_t         index = 0;
-      std::vector<double> x;
-      std::vector<double> values;
-      std::string         error;
-    };
 
     /** Progress on stderr: points done / total, time used and left. */
     class Progress
@@ -629,19 +621,191 @@ namespace hamilton
             {"percentile_95", percentile(0.95)}};
   }
 
+  std::vector<std::string>
+  StudyResult::column_names() const
+  {
+    std::vector<std::string> names{"point"};
+    for (const auto &p : study.parameters)
+      names.push_back(p.name);
+    names.insert(names.end(), quantities.begin(), quantities.end());
+    return names;
+  }
+
+  std::vector<ColumnDescription>
+  StudyResult::columns() const
+  {
+    std::vector<ColumnDescription> described{{"point", "1", "number of the study's point"}};
+    for (const auto &p : study.parameters)
+      {
+        const std::string unit = unit_of_entry(p.path);
+        described.push_back({p.name, unit,
+                             "parameter: the entry '" + p.path + "'" +
+                               (unit.empty() ? " (in the entry's unit: hamilton --print-parameters)" : "")});
+      }
+    for (const auto &q : quantities)
+      described.push_back({q, quantity_unit(q), "result quantity: the path '" + q + "' into a point's results.json"});
+    return described;
+  }
+
+  std::vector<double>
+  StudyResult::row(const std::size_t k) const
+  {
+    std::vector<double> values{double(k + 1)};
+    values.insert(values.end(), points[k].x.begin(), points[k].x.end());
+    values.insert(values.end(), points[k].values.begin(), points[k].values.end());
+    return values;
+  }
+
+  std::size_t
+  StudyResult::n_failed() const
+  {
+    return std::count_if(points.begin(), points.end(), [](const StudyPoint &p) { return !p.error.empty(); });
+  }
+
+  std::vector<double>
+  StudyResult::values_of(const std::size_t q) const
+  {
+    std::vector<double> values;
+    for (const auto &p : points)
+      values.push_back(p.values[q]);
+    return values;
+  }
+
+  void
+  StudyResult::print_summary(std::ostream &out) const
+  {
+    if (optimum)
+      {
+        const auto &best = points[optimum->best];
+        out << "Optimum (" << study.goal << " " << study.objective << ", " << study.algorithm << ", "
+            << points.size() << " evaluations, " << optimum->stop << "): " << std::setprecision(9)
+            << describe_point(study.parameters, best.x) << ": " << best.values[0] << " "
+            << quantity_unit(study.objective) << std::setprecision(6) << "\n";
+      }
+    // the table: every row up to 40, else the first 20 and the last 10
+    const std::vector<std::string> names = column_names();
+    const auto width = [](const std::string &name) { return std::max<std::size_t>(12, name.size()) + 2; };
+    out << std::setw(6) << names[0];
+    for (std::size_t k = 1; k < names.size(); ++k)
+      out << std::setw(width(names[k])) << names[k];
+    out << "\n";
+    for (std::size_t i = 0; i < points.size(); ++i)
+      {
+        if (points.size() > 40 && i == 20)
+          out << "  ... (" << points.size() - 30 << " more rows in study.csv)\n";
+        if (points.size() > 40 && i >= 20 && i + 10 < points.size())
+          continue;
+        out << std::setw(6) << i + 1 << std::setprecision(6);
+        std::size_t k = 1;
+        for (const double v : points[i].x)
+          out << std::setw(width(names[k++])) << v;
+        for (const double v : points[i].values)
+          out << std::setw(width(names[k++])) << v;
+        if (!points[i].error.empty())
+          out << "  FAILED";
+        out << "\n";
+      }
+    const std::size_t computed = points.size() - n_resumed, failed = n_failed();
+    out << "Study: " << points.size() << " points";
+    if (resumed)
+      out << " (" << n_resumed << " from the earlier table, " << computed << " computed)";
+    out << " in " << std::setprecision(3) << seconds << " s (" << 1e3 * seconds / std::max<std::size_t>(1, computed)
+        << " ms per point)" << (failed ? ", " + std::to_string(failed) + " failed" : "")
+        << (n_compilations ? ", lumped equations compiled " + std::to_string(n_compilations) + " time(s)" : "")
+        << (n_beam_solves ? ", beam solved " + std::to_string(n_beam_solves) + " time(s)" : "")
+        << std::setprecision(6) << "\n";
+    if (study.design == "monte carlo")
+      for (std::size_t q = 0; q < quantities.size(); ++q)
+        {
+          const auto entry = statistics(values_of(q));
+          out << "  " << quantities[q] << ": mean " << entry.value("mean", 0.) << ", std "
+              << entry.value("standard_deviation", 0.) << ", 5/50/95 % " << entry.value("percentile_5", 0.) << " / "
+              << entry.value("percentile_50", 0.) << " / " << entry.value("percentile_95", 0.) << " "
+              << quantity_unit(quantities[q]) << "\n";
+        }
+  }
+
+  void
+  StudyResult::add_to_json(nlohmann::json &document) const
+  {
+    nlohmann::json column_list = nlohmann::json::array();
+    for (const auto &p : study.parameters)
+      column_list.push_back({{"name", p.name}, {"path", p.path}, {"unit", "the entry's unit"}});
+    for (const auto &q : quantities)
+      column_list.push_back({{"name", q}, {"unit", quantity_unit(q)}});
+    nlohmann::json results;
+    results["format"]   = "hamilton-study";
+    results["version"]  = 1;
+    results["input"]    = input;
+    results["design"]   = study.design;
+    results["columns"]  = column_list;
+    results["n_points"] = points.size();
+    results["n_failed"] = n_failed();
+    // runs of the C compiler on derived lumped equations, on all ranks (a
+    // point whose source was compiled before reuses that library)
+    results["n_compilations"] = n_compilations;
+    // beams solved (ROMs exported), on all ranks: once per distinct set of
+    // entries outside 'Lumped system' in a row of points
+    results["n_beam_solves"] = n_beam_solves;
+    results["fingerprint"]   = fingerprint;
+    nlohmann::json rows      = nlohmann::json::array();
+    for (const auto &p : points)
+      {
+        nlohmann::json values = nlohmann::json::array();
+        for (const double v : p.x)
+          values.push_back(v);
+        for (const double v : p.values)
+          values.push_back(std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr));
+        nlohmann::json row = {{"values", values}};
+        if (!p.error.empty())
+          row["error"] = p.error;
+        rows.push_back(row);
+      }
+    results["points"] = rows;
+    if (study.design == "monte carlo")
+      {
+        results["seed"]  = study.seed;
+        nlohmann::json s = nlohmann::json::array();
+        for (std::size_t q = 0; q < quantities.size(); ++q)
+          {
+            auto entry    = statistics(values_of(q));
+            entry["name"] = quantities[q];
+            entry["unit"] = quantity_unit(quantities[q]);
+            s.push_back(entry);
+          }
+        results["statistics"] = s;
+      }
+    if (optimum)
+      {
+        const auto &best   = points[optimum->best];
+        results["optimum"] = {{"objective", study.objective},
+                              {"goal", study.goal},
+                              {"algorithm", study.algorithm},
+                              {"stop", optimum->stop},
+                              {"evaluations", points.size()},
+                              {"point", optimum->best + 1},
+                              {"parameters", best.x},
+                              {"value", best.values[0]}};
+      }
+    document = results; // a study's results.json is its own document
+  }
+
   namespace
   {
     /** Runs the points of a study and keeps their rows. */
     class Driver
     {
     public:
-      Driver(const RunOptions &options, const Study &study, const std::string &directory)
+      Driver(const RunOptions &options, const Study &study, const std::string &directory, StudyResult &result)
         : options(options)
         , study(study)
         , directory(directory)
         , scratch((std::filesystem::temp_directory_path() /
                    ("hamilton-study-" + std::to_string(getpid()) + "-point"))
                     .string())
+        , result(result)
+        , quantities(result.quantities)
+        , points(result.points)
       {}
 
       ~Driver()
@@ -659,16 +823,15 @@ namespace hamilton
        * row of the table resumed from (`earlier`) with the same parameter
        * values is taken as it is, unless it had failed (it runs again).
        */
-      const Point &
+      const StudyPoint &
       evaluate(const std::vector<double> &x, const std::size_t index)
       {
         if (index < earlier.size() && earlier[index].x == x && earlier[index].error.empty())
           {
-            points.push_back(earlier[index]);
             ++n_resumed;
-            return points.back();
+            return record(earlier[index]);
           }
-        Point          point{index, x, {}, ""};
+        StudyPoint          point{index, x, {}, ""};
         RunOptions     o   = options;
         nlohmann::json results;
         o.point_results = &results;
@@ -706,7 +869,26 @@ namespace hamilton
             point.error  = e.what();
             point.values = std::vector<double>(quantities.size(), std::numeric_limits<double>::quiet_NaN());
           }
+        return record(point);
+      }
+
+      /**
+       * Append a point to `points` and, if the rows go to sinks as they are
+       * computed (one process), to the sinks: the columns before the first.
+       */
+      const StudyPoint &
+      record(const StudyPoint &point)
+      {
         points.push_back(point);
+        if (sinks != nullptr)
+          {
+            for (const auto &sink : *sinks)
+              {
+                if (points.size() == 1)
+                  sink->begin(result.column_names(), result.columns());
+                sink->row(result.row(points.size() - 1));
+              }
+          }
         return points.back();
       }
 
@@ -749,11 +931,15 @@ namespace hamilton
       const Study             &study;
       const std::string        directory;
       const std::string        scratch;
-      std::vector<std::string> quantities;
-      std::vector<Point>       points;
+      /** The study's result: its quantities and points are the driver's. */
+      const StudyResult        &result;
+      std::vector<std::string> &quantities;
+      std::vector<StudyPoint>  &points;
       /** --resume: the rows of the earlier table, in the design's order. */
-      std::vector<Point> earlier;
-      std::size_t        n_resumed = 0;
+      std::vector<StudyPoint> earlier;
+      std::size_t             n_resumed = 0;
+      /** Where each point's row goes as soon as it is computed (one process), or nullptr. */
+      std::vector<std::unique_ptr<RowSink>> *sinks = nullptr;
     };
 
     const char *
@@ -778,9 +964,9 @@ namespace hamilton
         }
     }
 
-    /** Run an optimization; returns its summary for results.json. */
-    nlohmann::json
-    optimize(const Study &study, Driver &driver, std::ostream &out)
+    /** Run an optimization; returns why it stopped and its best point. */
+    StudyResult::Optimum
+    optimize(const Study &study, Driver &driver)
     {
       const std::size_t n = study.parameters.size();
       std::vector<double> lower, upper, x;
@@ -857,46 +1043,7 @@ namespace hamilton
         if (study.goal == "maximize" ? driver.points[i].values[0] > driver.points[best].values[0] :
                                        driver.points[i].values[0] < driver.points[best].values[0])
           best = i;
-      const auto &optimum = driver.points[best];
-      out << "Optimum (" << study.goal << " " << study.objective << ", " << study.algorithm << ", "
-          << driver.points.size() << " evaluations, " << stop << "): " << std::setprecision(9)
-          << describe_point(study.parameters, optimum.x) << ": " << optimum.values[0] << " "
-          << quantity_unit(study.objective) << std::setprecision(6) << "\n";
-      return {{"objective", study.objective},
-              {"goal", study.goal},
-              {"algorithm", study.algorithm},
-              {"stop", stop},
-              {"evaluations", driver.points.size()},
-              {"point", best + 1},
-              {"parameters", optimum.x},
-              {"value", optimum.values[0]}};
-    }
-
-    /** The table on the terminal: every row up to 40, else the first 20 and the last 10. */
-    void
-    print_table(const std::vector<std::string> &columns, const std::vector<Point> &points, std::ostream &out)
-    {
-      const auto width = [](const std::string &name) { return std::max<std::size_t>(12, name.size()) + 2; };
-      out << std::setw(6) << "point";
-      for (const auto &c : columns)
-        out << std::setw(width(c)) << c;
-      out << "\n";
-      for (std::size_t i = 0; i < points.size(); ++i)
-        {
-          if (points.size() > 40 && i == 20)
-            out << "  ... (" << points.size() - 30 << " more rows in study.csv)\n";
-          if (points.size() > 40 && i >= 20 && i + 10 < points.size())
-            continue;
-          out << std::setw(6) << i + 1 << std::setprecision(6);
-          std::size_t k = 0;
-          for (const double v : points[i].x)
-            out << std::setw(width(columns[k++])) << v;
-          for (const double v : points[i].values)
-            out << std::setw(width(columns[k++])) << v;
-          if (!points[i].error.empty())
-            out << "  FAILED";
-          out << "\n";
-        }
+      return {stop, best};
     }
 
     /**
@@ -925,56 +1072,6 @@ namespace hamilton
       return buffer;
     }
 
-    /** The columns of study.csv after 'point': the parameters' names, then the quantities. */
-    std::vector<std::string>
-    table_columns(const Study &study, const std::vector<std::string> &quantities)
-    {
-      std::vector<std::string> columns;
-      for (const auto &p : study.parameters)
-        columns.push_back(p.name);
-      columns.insert(columns.end(), quantities.begin(), quantities.end());
-      return columns;
-    }
-
-    /**
-     * study.csv: a header, then one row per point, every number with 17
-     * significant digits; its columns' units and meanings in the sidecar
-     * study.csv.columns.json.
-     */
-    void
-    write_table(const std::string &filename, const Study &study, const std::vector<std::string> &quantities,
-                const std::vector<Point> &points)
-    {
-      const std::vector<std::string> columns = table_columns(study, quantities);
-      write_file(filename, [&](std::ostream &csv) {
-        csv << "point";
-        for (const auto &c : columns)
-          csv << "," << c;
-        csv << "\n";
-        for (std::size_t i = 0; i < points.size(); ++i)
-          {
-            csv << i + 1;
-            for (const double v : points[i].x)
-              csv << "," << exact_text(v);
-            for (const double v : points[i].values)
-              csv << "," << exact_text(v);
-            csv << "\n";
-          }
-      });
-      std::vector<ColumnDescription> described{{"point", "1", "number of the study's point"}};
-      for (const auto &p : study.parameters)
-        {
-          const std::string unit = unit_of_entry(p.path);
-          described.push_back({p.name, unit,
-                               "parameter: the entry '" + p.path + "'" +
-                                 (unit.empty() ? " (in the entry's unit: hamilton --print-parameters)" : "")});
-        }
-      for (const auto &q : quantities)
-        described.push_back({q, quantity_unit(q), "result quantity: the path '" + q + "' into a point's results.json"});
-      write_column_descriptions(filename, described);
-    }
-
-
     /**
      * --resume: the quantities and the rows of the study.csv in `directory`,
      * after checking that the same parameter file with the same --set values
@@ -982,7 +1079,7 @@ namespace hamilton
      * for a study that was stopped). Rows are read up to the first incomplete
      * one; a row whose quantities are all nan (a failed point) runs again.
      */
-    std::pair<std::vector<std::string>, std::vector<Point>>
+    std::pair<std::vector<std::string>, std::vector<StudyPoint>>
     read_earlier_rows(const RunOptions &options, const Study &study, const std::string &directory)
     {
       namespace fs          = std::filesystem;
@@ -1035,10 +1132,10 @@ namespace hamilton
                            "' followed by the quantities." + fix);
         }
       const std::vector<std::string> quantities(lines[0].begin() + 1 + n_parameters, lines[0].end());
-      std::vector<Point>             rows;
+      std::vector<StudyPoint>             rows;
       for (std::size_t r = 1; r < lines.size() && lines[r].size() == lines[0].size(); ++r)
         {
-          Point      point;
+          StudyPoint      point;
           bool       complete = lines[r][0] == std::to_string(r);
           const auto number   = [&](const std::string &word) {
             char        *end   = nullptr;
@@ -1151,23 +1248,40 @@ namespace hamilton
     // --resume: the rows of the table in the output directory (every rank
     // reads them, before anything is written)
     const auto earlier = options.resume ? read_earlier_rows(options, study, directory) :
-                                          std::pair<std::vector<std::string>, std::vector<Point>>{};
+                                          std::pair<std::vector<std::string>, std::vector<StudyPoint>>{};
     InterruptPolling               polling;
     std::optional<OutputDirectory> written;
     if (rank == 0)
       written.emplace(directory, origin);
-    Driver driver(options, study, rank == 0 ? written->path() : std::string());
+    StudyResult result;
+    result.study       = study;
+    result.input       = std::filesystem::path(options.parameter_file).filename().string();
+    result.fingerprint = fingerprint(options);
+    result.resumed     = options.resume;
+    const Writers writers(section);
+    RunResults    run;
+    run.input      = result.input;
+    run.parameters = &prm;
+    run.results.push_back(&result);
+    Driver driver(options, study, rank == 0 ? written->path() : std::string(), result);
     if (!earlier.second.empty())
       {
         driver.quantities = earlier.first;
         driver.earlier    = earlier.second;
       }
-    const auto     start = std::chrono::steady_clock::now();
-    nlohmann::json optimum;
+    // one process: each point's row goes to the writers (study.csv) as soon
+    // as it is computed; several: rank 0 hands them over once gathered
+    const Destination destination{rank == 0 ? written->path() : std::string(), false, rank == 0};
+    std::vector<std::unique_ptr<RowSink>> sinks;
+    if (rank == 0)
+      sinks = writers.open_rows(result, destination);
+    if (n_ranks == 1)
+      driver.sinks = &sinks;
+    const auto start = std::chrono::steady_clock::now();
     try
       {
         if (study.design == "optimize")
-          optimum = optimize(study, driver, out);
+          result.optimum = optimize(study, driver);
         else if (n_ranks == 1)
           {
             Progress progress(design.size());
@@ -1184,16 +1298,10 @@ namespace hamilton
         // one process: keep the rows computed so far, for --resume
         if (n_ranks > 1 || driver.quantities.empty() || driver.points.empty())
           throw;
-        write_table(written->path() + "/study.csv", study, driver.quantities, driver.points);
-        const nlohmann::json partial = {
-          {"format", "hamilton-study-partial"},
-          {"input", std::filesystem::path(options.parameter_file).filename().string()},
-          {"fingerprint", fingerprint(options)},
-          {"n_points", driver.points.size()}};
-        write_file(written->path() + "/study.partial.json",
-                   [&](std::ostream &json) { json << std::setw(2) << partial << "\n"; });
-        write_file(written->path() + "/parameters_used.prm",
-                   [&](std::ostream &file) { prm.print_parameters(file, ParameterHandler::ShortPRM); });
+        for (const auto &sink : sinks)
+          sink->end(out);
+        run.stopped = true;
+        writers.finish(run, destination);
         written->commit();
         throw Interrupted(e.signal_number,
                           "the study stopped after " + std::to_string(driver.points.size()) + " of " +
@@ -1222,7 +1330,7 @@ namespace hamilton
             for (auto i = counters.add(SharedCounters::next_point); i < design.size();
                  i      = counters.add(SharedCounters::next_point))
               {
-                const Point &p = driver.evaluate(design[i], i);
+                const StudyPoint &p = driver.evaluate(design[i], i);
                 nlohmann::json values = nlohmann::json::array();
                 for (const double v : p.values) // nan: null
                   values.push_back(std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr));
@@ -1245,7 +1353,7 @@ namespace hamilton
         const auto all = Utilities::MPI::gather(MPI_COMM_WORLD, mine.dump(), 0);
         if (rank != 0)
           return;
-        std::vector<Point> points(design.size());
+        std::vector<StudyPoint> points(design.size());
         std::string        failure;
         for (const auto &text : all)
           {
@@ -1265,7 +1373,7 @@ namespace hamilton
               }
             for (const auto &row : part["rows"])
               {
-                Point &p = points[row["index"].get<std::size_t>()];
+                StudyPoint &p = points[row["index"].get<std::size_t>()];
                 p.index  = row["index"].get<std::size_t>();
                 p.x      = design[p.index];
                 p.error  = row["error"].get<std::string>();
@@ -1276,86 +1384,22 @@ namespace hamilton
         if (!failure.empty())
           throw InputError(failure);
         driver.points = points;
-      }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-
-    const std::vector<std::string> columns     = table_columns(study, driver.quantities);
-    nlohmann::json                 column_list = nlohmann::json::array();
-    for (const auto &p : study.parameters)
-      column_list.push_back({{"name", p.name}, {"path", p.path}, {"unit", "the entry's unit"}});
-    for (const auto &q : driver.quantities)
-      column_list.push_back({{"name", q}, {"unit", quantity_unit(q)}});
-    std::size_t n_failed = 0;
-    for (const auto &p : driver.points)
-      n_failed += p.error.empty() ? 0 : 1;
-
-    print_table(columns, driver.points, out);
-    const std::size_t computed = driver.points.size() - resumed;
-    out << "Study: " << driver.points.size() << " points";
-    if (options.resume)
-      out << " (" << resumed << " from the earlier table, " << computed << " computed)";
-    out << " in " << std::setprecision(3) << seconds << " s (" << 1e3 * seconds / std::max<std::size_t>(1, computed)
-        << " ms per point)" << (n_failed ? ", " + std::to_string(n_failed) + " failed" : "")
-        << (compilations ? ", lumped equations compiled " + std::to_string(compilations) + " time(s)" : "")
-        << (n_beam_solves ? ", beam solved " + std::to_string(n_beam_solves) + " time(s)" : "")
-        << std::setprecision(6) << "\n";
-
-    nlohmann::json results;
-    results["format"]   = "hamilton-study";
-    results["version"]  = 1;
-    results["input"]    = std::filesystem::path(options.parameter_file).filename().string();
-    results["design"]   = study.design;
-    results["columns"]  = column_list;
-    results["n_points"] = driver.points.size();
-    results["n_failed"] = n_failed;
-    // runs of the C compiler on derived lumped equations, on all ranks (a
-    // point whose source was compiled before reuses that library)
-    results["n_compilations"] = compilations;
-    // beams solved (ROMs exported), on all ranks: once per distinct set of
-    // entries outside 'Lumped system' in a row of points
-    results["n_beam_solves"] = n_beam_solves;
-    results["fingerprint"] = fingerprint(options);
-    nlohmann::json rows = nlohmann::json::array();
-    for (const auto &p : driver.points)
-      {
-        nlohmann::json values = nlohmann::json::array();
-        for (const double v : p.x)
-          values.push_back(v);
-        for (const double v : p.values)
-          values.push_back(std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr));
-        nlohmann::json row = {{"values", values}};
-        if (!p.error.empty())
-          row["error"] = p.error;
-        rows.push_back(row);
-      }
-    results["points"] = rows;
-    if (study.design == "monte carlo")
-      {
-        results["seed"]  = study.seed;
-        nlohmann::json s = nlohmann::json::array();
-        for (std::size_t q = 0; q < driver.quantities.size(); ++q)
+        for (const auto &sink : sinks)
           {
-            std::vector<double> values;
-            for (const auto &p : driver.points)
-              values.push_back(p.values[q]);
-            auto entry     = statistics(values);
-            entry["name"]  = driver.quantities[q];
-            entry["unit"]  = quantity_unit(driver.quantities[q]);
-            s.push_back(entry);
-            out << "  " << driver.quantities[q] << ": mean " << entry.value("mean", 0.) << ", std "
-                << entry.value("standard_deviation", 0.) << ", 5/50/95 % " << entry.value("percentile_5", 0.) << " / "
-                << entry.value("percentile_50", 0.) << " / " << entry.value("percentile_95", 0.) << " "
-                << entry["unit"].get<std::string>() << "\n";
+            sink->begin(result.column_names(), result.columns());
+            for (std::size_t k = 0; k < points.size(); ++k)
+              sink->row(result.row(k));
           }
-        results["statistics"] = s;
       }
-    if (!optimum.is_null())
-      results["optimum"] = optimum;
-
-    write_table(written->path() + "/study.csv", study, driver.quantities, driver.points);
-    write_file(written->path() + "/results.json", [&](std::ostream &json) { json << std::setw(2) << results << "\n"; });
-    write_file(written->path() + "/parameters_used.prm",
-               [&](std::ostream &file) { prm.print_parameters(file, ParameterHandler::ShortPRM); });
+    for (const auto &sink : sinks)
+      sink->end(out);
+    result.seconds        = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.n_resumed      = resumed;
+    result.n_compilations = compilations;
+    result.n_beam_solves  = n_beam_solves;
+    writers.print(result, out);
+    writers.write(result, run, destination);
+    writers.finish(run, destination);
     check_interrupt();
     written->commit();
     out << "Results written to " << directory << "/\n";

@@ -128,9 +128,10 @@ namespace hamilton
 
   /**
    * Run the study of the file `options.parameter_file` (already read into
-   * `prm`): each point a whole run in process, results gathered into
-   * `directory` (study.csv, results.json, parameters_used.prm), written
-   * atomically; a terminal table and progress on stderr. With
+   * `prm`): each point a whole run in process; its StudyResult
+   * (analyses/study_result.h) goes to the writers (study.csv row by row,
+   * results.json, parameters_used.prm, the terminal table), into
+   * `directory`, committed atomically; progress on stderr. With
    * `options.validate_only`, check the study and the file at its first point.
    */
   void

@@ -224,20 +224,23 @@ namespace hamilton::lumped
   namespace
   {
     /**
-     * The terminal summary of a column of lumped.csv: the final value, the
-     * mean and amplitude (half of max - min) over a window at the end of
-     * the run, and the peak (the largest |value|, with its sign) over the
-     * whole run and its time.
+     * The summary of a column of lumped.csv while it is computed: the final
+     * value, the mean and amplitude (half of max - min) over a window at
+     * the end of the run, the peak (the largest |value|, with its sign) over
+     * the whole run and its time, and the range of the run.
      */
     struct ColumnSummary
     {
-      double      final = 0, sum = 0, lowest = 0, highest = 0, peak = 0, peak_time = 0;
-      std::size_t n = 0;
+      double      final = 0, sum = 0, lowest = 0, highest = 0, peak = 0, peak_time = 0, min = 0, max = 0;
+      std::size_t n = 0, n_all = 0;
 
       void
       add(double t, double value, bool in_window)
       {
         final = value;
+        min   = n_all == 0 ? value : std::min(min, value);
+        max   = n_all == 0 ? value : std::max(max, value);
+        ++n_all;
         if (std::abs(value) > std::abs(peak) || (peak == 0 && value != 0))
           {
             peak      = value;
@@ -263,82 +266,234 @@ namespace hamilton::lumped
         return n > 0 ? (highest - lowest) / 2 : 0.;
       }
     };
-
-    /**
-     * Print the aligned summary of the outputs and, for systems of at most
-     * 12 coordinates, of the coordinates and their velocities (rows of
-     * `columns`, the columns of lumped.csv, with their units from
-     * `descriptions`; window from `from` to `to`); return every column's
-     * summary for results.json.
-     */
-    nlohmann::json
-    summary_table(const std::vector<std::string>       &columns,
-                  const std::vector<ColumnSummary>     &summaries,
-                  const std::vector<ColumnDescription> &descriptions,
-                  const System                         &system,
-                  double                            from,
-                  double                            to,
-                  bool                              harmonic,
-                  std::ostream                     &out)
-    {
-      std::vector<std::string> shown;
-      for (const auto &o : system.outputs)
-        shown.push_back(o.first);
-      const bool coordinates = system.coordinates.size() <= 12;
-      if (coordinates)
-        for (const char *suffix : {"", "_dot"})
-          for (const auto &c : system.coordinates)
-            shown.push_back(c.name + suffix);
-      const auto unit = [&](const std::string &name) {
-        for (const auto &d : descriptions)
-          if (d.name == name)
-            return d.unit;
-        return std::string();
-      };
-      std::size_t width = 6, unit_width = 4;
-      for (const auto &name : shown)
-        width = std::max(width, name.size()), unit_width = std::max(unit_width, unit(name).size());
-      const std::string window =
-        "t = " + format_significant(from) + " ... " + format_significant(to) + " s" +
-        (harmonic ? " (the harmonic analysis' periods)" : " (the last 20 % of the run)");
-      out << "  summary: final value; mean and amplitude ((max - min)/2) over " << window
-          << "; peak: the largest |value| of the run, and when\n";
-      out << "    " << std::left << std::setw(width) << "column" << " " << std::setw(unit_width) << "unit"
-          << std::right;
-      for (const char *title : {"final", "mean", "amplitude", "peak", "at t (s)"})
-        out << " " << std::setw(13) << title;
-      out << "\n";
-      nlohmann::json j{{"from_s", from}, {"to_s", to}, {"columns", nlohmann::json::object()}};
-      for (unsigned int k = 1; k < columns.size(); ++k)
-        {
-          const auto &c = summaries[k];
-          j["columns"][columns[k]] = {{"final", c.final},
-                                      {"mean", c.mean()},
-                                      {"amplitude", c.amplitude()},
-                                      {"peak", c.peak},
-                                      {"peak_time_s", c.peak_time}};
-        }
-      for (const auto &name : shown)
-        {
-          const auto &c = summaries[std::find(columns.begin(), columns.end(), name) - columns.begin()];
-          out << "    " << std::left << std::setw(width) << name << " " << std::setw(unit_width) << unit(name)
-              << std::right;
-          for (const double v : {c.final, c.mean(), c.amplitude(), c.peak, c.peak_time})
-            out << " " << std::setw(13) << format_significant(v);
-          out << "\n";
-        }
-      if (!coordinates)
-        out << "    (the " << system.coordinates.size()
-            << " coordinates: in lumped.csv and results.json, 'lumped/summary')\n";
-      return j;
-    }
   } // namespace
 
+  void
+  HarmonicFit::print(std::ostream &out) const
+  {
+    out << "  harmonic analysis at " << format_significant(frequency_hz, 9) << " Hz over the last " << periods
+        << " periods (amplitude, phase against sin(2 pi f t), fit residual / amplitude):\n";
+    for (const auto &c : columns)
+      if (c.name.find("_J") == std::string::npos) // not the audit's growing integrals
+        out << "    " << std::setw(24) << std::left << c.name << std::right << " " << std::setw(13) << c.amplitude
+            << " " << std::setw(9) << std::setprecision(4) << c.phase_deg << std::setprecision(6) << " deg  "
+            << c.largest_fit_residual / std::max(c.amplitude, 1e-300) << "\n";
+  }
+
   nlohmann::json
+  HarmonicFit::to_json() const
+  {
+    nlohmann::json j{{"frequency_hz", frequency_hz},
+                     {"periods", periods},
+                     {"from_s", from_s},
+                     {"rows", rows},
+                     {"columns", nlohmann::json::object()}};
+    for (const auto &c : columns)
+      {
+        auto &column = j["columns"][c.name] = {{"amplitude", c.amplitude},
+                                               {"phase_deg", c.phase_deg},
+                                               {"mean", c.mean},
+                                               {"largest_fit_residual", c.largest_fit_residual},
+                                               {"peak", c.peak},
+                                               {"peak_time_s", c.peak_time_s}};
+        if (c.mean_change)
+          column["mean_change"] = *c.mean_change;
+        if (c.amplitude_change)
+          column["amplitude_change"] = *c.amplitude_change;
+      }
+    return j;
+  }
+
+  void
+  SteadyState::print(std::ostream &out) const
+  {
+    if (given)
+      return fit.print(out);
+    if (!found)
+      {
+        out << "  steady state: no period detected in " << signal << " over " << searched
+            << " (the last half of the run): " << reason
+            << ". Give 'Lumped system/Simulation/Harmonic frequency' if the drive's frequency is known.\n";
+        return;
+      }
+    out << "  steady state: period detected in " << signal << " over " << searched
+        << " (the last half of the run): f = " << format_significant(fit.frequency_hz, 9) << " Hz (autocorrelation "
+        << format_significant(correlation, 4) << " at one period)\n";
+    fit.print(out);
+    if (!steadiness_measured)
+      out << "  how steady: not measured (fewer than " << 2 * fit.periods
+          << " periods in the last half of the run)\n";
+    else
+      out << "  how steady: from the " << fit.periods << " periods before to the last " << fit.periods << ", "
+          << signal << "'s mean changed by " << format_significant(mean_change, 3)
+          << " (of |mean| + amplitude) and its amplitude by " << format_significant(amplitude_change, 3) << "\n";
+  }
+
+  nlohmann::json
+  SteadyState::to_json() const
+  {
+    if (given)
+      {
+        auto j                = fit.to_json();
+        j["frequency_source"] = "given";
+        return j;
+      }
+    nlohmann::json j{{"frequency_source", "detected"}, {"signal", signal}, {"searched", searched}};
+    if (!found)
+      {
+        j["found"]  = false;
+        j["reason"] = reason;
+        return j;
+      }
+    j.update(fit.to_json());
+    j["found"]       = true;
+    j["correlation"] = correlation;
+    if (!steadiness_measured)
+      j["steadiness"] = {{"measured", false},
+                         {"reason", "fewer than 2 x 'Harmonic periods' periods in the last half of the run"}};
+    else
+      j["steadiness"] = {{"measured", true},
+                         {"previous_from_s", previous_from_s},
+                         {"mean_change", mean_change},
+                         {"amplitude_change", amplitude_change}};
+    return j;
+  }
+
+  void
+  RunSummary::print(std::ostream &out) const
+  {
+    if (!simulated)
+      return; // the static equilibrium alone: printed by Statics::report()
+    const auto number = [](double v) { return format_significant(v); };
+    out << "  derivation " << format_seconds(derivation_s) << ", compilation " << format_seconds(compilation_s)
+        << ", integration " << format_seconds(integration_s) << " (" << residual_evaluations << " residual, "
+        << jacobian_evaluations << " Jacobian evaluations) to t = " << number(final_time_s) << " s\n"
+        << "  evaluation: " << evaluation.summary << "\n"
+        << "  energy audit: supplied " << number(energy_audit.supplied_work_J) << " J, source "
+        << number(energy_audit.source_work_J) << " J, dissipated " << number(energy_audit.dissipated_energy_J)
+        << " J, stored change " << number(energy_audit.stored_energy_change_J) << " J, largest residual "
+        << number(energy_audit.largest_residual_J) << " J ("
+        << format_significant(energy_audit.largest_relative_residual, 3) << " of the " << energy_audit.relative_to
+        << ")\n";
+
+    // the aligned summary of the outputs and (at most 12) coordinates
+    const auto column = [&](const std::string &name) -> const Column & {
+      return *std::find_if(columns.begin(), columns.end(), [&](const Column &c) { return c.name == name; });
+    };
+    std::size_t width = 6, unit_width = 4;
+    for (const auto &name : shown)
+      width = std::max(width, name.size()), unit_width = std::max(unit_width, column(name).unit.size());
+    const bool        harmonic = steady_state && steady_state->given;
+    const std::string window   = "t = " + format_significant(summary_from_s) + " ... " +
+                               format_significant(summary_to_s) + " s" +
+                               (harmonic ? " (the harmonic analysis' periods)" : " (the last 20 % of the run)");
+    out << "  summary: final value; mean and amplitude ((max - min)/2) over " << window
+        << "; peak: the largest |value| of the run, and when\n";
+    out << "    " << std::left << std::setw(width) << "column" << " " << std::setw(unit_width) << "unit" << std::right;
+    for (const char *title : {"final", "mean", "amplitude", "peak", "at t (s)"})
+      out << " " << std::setw(13) << title;
+    out << "\n";
+    for (const auto &name : shown)
+      {
+        const auto &c = column(name);
+        out << "    " << std::left << std::setw(width) << name << " " << std::setw(unit_width) << c.unit << std::right;
+        for (const double v : {c.final, c.mean, c.amplitude, c.peak, c.peak_time_s})
+          out << " " << std::setw(13) << format_significant(v);
+        out << "\n";
+      }
+    if (coordinates.size() > 12)
+      out << "    (the " << coordinates.size() << " coordinates: in lumped.csv and results.json, 'lumped/summary')\n";
+
+    if (steady_state)
+      steady_state->print(out);
+    if (linearization)
+      {
+        out << "  linearization at t = " << linearization->time_s << " s: eigenvalues (1/s)";
+        for (const auto &e : linearization->eigenvalues)
+          out << " " << e.real() << (e.imag() >= 0 ? "+" : "") << e.imag() << "i";
+        out << "\n";
+      }
+  }
+
+  nlohmann::json
+  RunSummary::to_json() const
+  {
+    if (!simulated)
+      return {{"statics", statics}, {"warnings", warnings}};
+    nlohmann::json j;
+    j["summary"] = {{"from_s", summary_from_s}, {"to_s", summary_to_s}, {"columns", nlohmann::json::object()}};
+    j["final_state"] = nlohmann::json::object();
+    j["range"]       = nlohmann::json::object();
+    for (const auto &c : columns)
+      {
+        j["summary"]["columns"][c.name] = {{"final", c.final},
+                                           {"mean", c.mean},
+                                           {"amplitude", c.amplitude},
+                                           {"peak", c.peak},
+                                           {"peak_time_s", c.peak_time_s}};
+        j["final_state"][c.name]        = c.final;
+        j["range"][c.name]              = {{"min", c.min}, {"max", c.max}};
+      }
+    j["coordinates"] = nlohmann::json::array();
+    for (const auto &c : coordinates)
+      j["coordinates"].push_back(
+        {{"name", c.name}, {"electrical", c.electrical}, {"algebraic_velocity", c.algebraic_velocity}});
+    j["constraints"]  = constraints;
+    j["matrix_form"]  = matrix_form;
+    j["neglected"]    = neglected;
+    j["final_time_s"] = final_time_s;
+    j["rows"]         = rows;
+    if (steady_state)
+      j["harmonic"] = steady_state->to_json();
+    j["evaluation"] = {{"compiled", evaluation.compiled},
+                       {"interpreted_evaluations", evaluation.interpreted_evaluations},
+                       {"interpreted_s", evaluation.interpreted_s},
+                       {"compile_estimate_s", evaluation.compile_estimate_s},
+                       {"summary", evaluation.summary}};
+    j["timings_s"]    = {{"derivation", derivation_s}, {"compilation", compilation_s}, {"integration", integration_s}};
+    j["energy_audit"] = {{"supplied_work_J", energy_audit.supplied_work_J},
+                         {"source_work_J", energy_audit.source_work_J},
+                         {"dissipated_energy_J", energy_audit.dissipated_energy_J},
+                         {"stored_energy_change_J", energy_audit.stored_energy_change_J},
+                         {"largest_residual_J", energy_audit.largest_residual_J},
+                         {"largest_relative_residual", energy_audit.largest_relative_residual},
+                         {"relative_to", energy_audit.relative_to},
+                         {"parts", nlohmann::json::object()},
+                         {"largest_parts_residual_J", energy_audit.largest_parts_residual_J}};
+    for (const auto &[name, value] : energy_audit.parts)
+      j["energy_audit"]["parts"][name] = value;
+    j["evaluations"] = {{"residual", residual_evaluations}, {"jacobian", jacobian_evaluations}, {"steps", steps}};
+    if (residual_per_period) // the cost of a period, e.g. through a rectifier's switching
+      j["evaluations"]["residual_per_period"] = *residual_per_period;
+    if (newton_rescues) // diodes: Newton iterations rescued by damping (README, "Rectifier circuits")
+      j["evaluations"]["newton_rescues"] = {{"tried", (*newton_rescues)[0]},
+                                            {"converged", (*newton_rescues)[1]},
+                                            {"knee_refreshes", (*newton_rescues)[2]}};
+    j["warnings"] = warnings;
+    if (hamiltonian)
+      {
+        j["hamiltonian"] = {{"given", hamiltonian->given},
+                            {"transformation", hamiltonian->transformation},
+                            {"momenta", nlohmann::json::object()}};
+        for (const auto &[column, unit] : hamiltonian->momenta)
+          j["hamiltonian"]["momenta"][column] = unit;
+      }
+    if (!statics.is_null())
+      j["statics"] = statics;
+    if (linearization)
+      {
+        nlohmann::json eigen = nlohmann::json::array();
+        for (const auto &e : linearization->eigenvalues)
+          eigen.push_back({{"real", e.real()}, {"imag", e.imag()}});
+        j["linearization"] = {{"time_s", linearization->time_s}, {"eigenvalues", eigen}, {"file", "linearization.json"}};
+      }
+    return j;
+  }
+
+  HarmonicFit
   LumpedRun::harmonic_fit(const std::vector<std::string>         &columns,
                           const std::vector<std::vector<double>> &rows,
-                          double                                  frequency,
-                          std::ostream                           *out) const
+                          double                                  frequency) const
   {
     // least squares: column ~ mean + sum_{k=1..3} a_k cos(k w t) + b_k sin(k w t),
     // reported: the mean and the fundamental A sin(w t + phase). The second and
@@ -352,15 +507,8 @@ namespace hamilton::lumped
         basis.row(r) << 1, std::cos(w * t), std::sin(w * t), std::cos(2 * w * t), std::sin(2 * w * t),
           std::cos(3 * w * t), std::sin(3 * w * t);
       }
-    const auto      qr = basis.colPivHouseholderQr();
-    nlohmann::json  j{{"frequency_hz", frequency},
-                      {"periods", harmonic_periods},
-                      {"from_s", rows.front()[0]},
-                      {"rows", rows.size()},
-                      {"columns", nlohmann::json::object()}};
-    if (out)
-      *out << "  harmonic analysis at " << format_significant(frequency, 9) << " Hz over the last " << harmonic_periods
-           << " periods (amplitude, phase against sin(2 pi f t), fit residual / amplitude):\n";
+    const auto  qr = basis.colPivHouseholderQr();
+    HarmonicFit fit{frequency, harmonic_periods, rows.front()[0], rows.size(), {}};
     for (unsigned int k = 1; k < columns.size(); ++k)
       {
         Eigen::VectorXd y(rows.size());
@@ -378,24 +526,14 @@ namespace hamilton::lumped
         const double          A        = std::hypot(c[1], c[2]);
         const double          residual = (basis * c - y).lpNorm<Eigen::Infinity>();
         const double          phase    = std::atan2(c[1], c[2]) * 180 / M_PI;
-        j["columns"][columns[k]] = {{"amplitude", A},
-                                    {"phase_deg", phase},
-                                    {"mean", c[0]},
-                                    {"largest_fit_residual", residual},
-                                    {"peak", peak},
-                                    {"peak_time_s", peak_time}};
-        if (out && columns[k].find("_J") == std::string::npos) // not the audit's growing integrals
-          *out << "    " << std::setw(24) << std::left << columns[k] << std::right << " " << std::setw(13) << A << " "
-               << std::setw(9) << std::setprecision(4) << phase << std::setprecision(6) << " deg  "
-               << residual / std::max(A, 1e-300) << "\n";
+        fit.columns.push_back({columns[k], A, phase, c[0], residual, peak, peak_time, {}, {}});
       }
-    return j;
+    return fit;
   }
 
-  nlohmann::json
+  SteadyState
   LumpedRun::detected_steady_state(const std::vector<std::string>         &columns,
-                                   const std::vector<std::vector<double>> &rows,
-                                   std::ostream                           &out) const
+                                   const std::vector<std::vector<double>> &rows) const
   {
     const std::size_t signal = std::find(columns.begin(), columns.end(), steady_state_signal) - columns.begin();
     std::vector<double> t, y;
@@ -404,16 +542,13 @@ namespace hamilton::lumped
         t.push_back(row[0]);
         y.push_back(row[signal]);
       }
-    const std::string span = "t = " + format_significant(t.empty() ? 0. : t.front()) + " ... " +
-                             format_significant(t.empty() ? 0. : t.back()) + " s";
-    nlohmann::json j{{"frequency_source", "detected"}, {"signal", steady_state_signal}, {"searched", span}};
-    const auto     none = [&](const std::string &reason) {
-      out << "  steady state: no period detected in " << steady_state_signal << " over " << span
-          << " (the last half of the run): " << reason
-          << ". Give 'Lumped system/Simulation/Harmonic frequency' if the drive's frequency is known.\n";
-      j["found"]  = false;
-      j["reason"] = reason;
-      return j;
+    SteadyState steady;
+    steady.signal   = steady_state_signal;
+    steady.searched = "t = " + format_significant(t.empty() ? 0. : t.front()) + " ... " +
+                      format_significant(t.empty() ? 0. : t.back()) + " s";
+    const auto none = [&](const std::string &reason) {
+      steady.reason = reason;
+      return steady;
     };
     const DetectedPeriod period = detect_period(t, y);
     if (!period.found)
@@ -436,51 +571,38 @@ namespace hamilton::lumped
         last.push_back(row);
       else if (row[0] >= before - slack)
         previous.push_back(row);
-    out << "  steady state: period detected in " << steady_state_signal << " over " << span
-        << " (the last half of the run): f = " << format_significant(f, 9) << " Hz (autocorrelation "
-        << format_significant(period.correlation, 4) << " at one period)\n";
-    j.update(harmonic_fit(columns, last, f, &out));
-    j["found"]       = true;
-    j["correlation"] = period.correlation;
+    steady.found       = true;
+    steady.correlation = period.correlation;
+    steady.fit         = harmonic_fit(columns, last, f);
     // how steady: the change from the N periods before, of the mean relative
     // to |mean| + amplitude and of the amplitude relative to the amplitude
-    const bool whole = before >= t.front() - slack;
-    if (!whole)
+    if (before < t.front() - slack)
+      return steady; // fewer than 2 N periods: not measured
+    const auto earlier = harmonic_fit(columns, previous, f);
+    for (std::size_t k = 0; k < steady.fit.columns.size(); ++k)
       {
-        j["steadiness"] = {{"measured", false},
-                           {"reason", "fewer than 2 x 'Harmonic periods' periods in the last half of the run"}};
-        out << "  how steady: not measured (fewer than " << 2 * harmonic_periods
-            << " periods in the last half of the run)\n";
-        return j;
+        auto        &now = steady.fit.columns[k];
+        const auto  &was = earlier.columns[k];
+        const double m1 = now.mean, a1 = now.amplitude, m0 = was.mean, a0 = was.amplitude;
+        const double scale   = std::abs(m1) + a1;
+        now.mean_change      = scale > 0 ? std::abs(m1 - m0) / scale : 0.;
+        now.amplitude_change = a1 > 0 ? std::abs(a1 - a0) / a1 : (a0 > 0 ? 1. : 0.);
+        if (now.name == steady_state_signal)
+          {
+            steady.mean_change      = *now.mean_change;
+            steady.amplitude_change = *now.amplitude_change;
+          }
       }
-    const auto earlier = harmonic_fit(columns, previous, f, nullptr);
-    for (unsigned int k = 1; k < columns.size(); ++k)
-      {
-        auto        &now = j["columns"][columns[k]];
-        const auto  &was = earlier["columns"][columns[k]];
-        const double m1 = now["mean"], a1 = now["amplitude"], m0 = was["mean"], a0 = was["amplitude"];
-        const double scale       = std::abs(m1) + a1;
-        now["mean_change"]       = scale > 0 ? std::abs(m1 - m0) / scale : 0.;
-        now["amplitude_change"]  = a1 > 0 ? std::abs(a1 - a0) / a1 : (a0 > 0 ? 1. : 0.);
-      }
-    const auto &reference = j["columns"][steady_state_signal];
-    j["steadiness"] = {{"measured", true},
-                       {"previous_from_s", earlier["from_s"]},
-                       {"mean_change", reference["mean_change"]},
-                       {"amplitude_change", reference["amplitude_change"]}};
-    out << "  how steady: from the " << harmonic_periods << " periods before to the last " << harmonic_periods << ", "
-        << steady_state_signal << "'s mean changed by "
-        << format_significant(reference["mean_change"].get<double>(), 3)
-        << " (of |mean| + amplitude) and its amplitude by "
-        << format_significant(reference["amplitude_change"].get<double>(), 3) << "\n";
-    return j;
+    steady.steadiness_measured = true;
+    steady.previous_from_s     = earlier.from_s;
+    return steady;
   }
 
-  nlohmann::json
+  RunSummary
   LumpedRun::run(const std::vector<std::unique_ptr<RowSink>> &sinks, std::ostream &out)
   {
     linearization = nullptr;
-    const auto   &s = system;
+    const auto &s = system;
     out << "Lumped system: " << s.coordinates.size() << " coordinates (";
     for (unsigned int i = 0; i < s.coordinates.size(); ++i)
       out << (i ? ", " : "") << s.coordinates[i].name << (equations->algebraic[i] ? " [algebraic velocity]" : "");
@@ -490,15 +612,17 @@ namespace hamilton::lumped
           << (s.hamiltonian.transformation == "exchange" ? ", exchanged (p, q) -> (-q*, p*)" : "") << "\n";
     for (const auto &w : s.warnings)
       out << "  WARNING: " << w << "\n";
-    nlohmann::json equilibrium;
+    RunSummary summary;
+    summary.warnings = s.warnings;
     if (statics.enabled())
       {
         if (!statics.result)
           statics.result = statics.solve(*equations);
-        equilibrium = statics.report(*statics.result, *equations, out);
+        summary.statics = statics.report(*statics.result, *equations, out);
         if (!statics.simulate())
-          return {{"statics", equilibrium}, {"warnings", s.warnings}};
+          return summary;
       }
+    summary.simulated = true;
 
     out << std::flush; // before the progress on stderr
     if (!this->compiled)
@@ -508,9 +632,9 @@ namespace hamilton::lumped
       }
     const CompiledSystem &compiled = *this->compiled;
     const auto            columns  = output_columns(*equations);
+    const auto            described = describe_output_columns(*equations);
     for (const auto &sink : sinks)
-      sink->begin(columns, describe_output_columns(*equations));
-    std::vector<double>              last, lowest, highest;
+      sink->begin(columns, described);
     std::vector<std::vector<double>> window; // rows for the harmonic analysis
     const double window_start = options.final_time - harmonic_periods / std::max(harmonic_frequency, 1e-300);
     // the terminal summary's window: the harmonic analysis' periods, else
@@ -528,7 +652,6 @@ namespace hamilton::lumped
         for (const auto &sink : sinks)
           sink->row(row);
         check_interrupt(); // SIGINT/SIGTERM: stop here, the rows so far are kept
-        last = row;
         if (harmonic_frequency > 0 && row[0] >= window_start - 1e-9 * options.output_interval)
           window.push_back(row);
         if (detect && row[0] >= 0.5 * options.final_time)
@@ -536,13 +659,6 @@ namespace hamilton::lumped
         const bool in_summary = row[0] >= summary_start - 1e-9 * options.output_interval;
         for (unsigned int k = 0; k < row.size(); ++k)
           summaries[k].add(row[0], row[k], in_summary);
-        if (lowest.empty())
-          lowest = highest = row;
-        for (unsigned int k = 0; k < row.size(); ++k)
-          {
-            lowest[k]  = std::min(lowest[k], row[k]);
-            highest[k] = std::max(highest[k], row[k]);
-          }
       },
       &std::cerr);
     // the residual relative to the supplied work, or, when (almost) nothing
@@ -550,90 +666,69 @@ namespace hamilton::lumped
     const double supplied = std::abs(result.supplied_work) + std::abs(result.source_work);
     const bool   supplied_reference = supplied > 1e-9 * result.largest_energy_term && supplied > 0;
     const double scale             = supplied_reference ? supplied : result.largest_energy_term;
-    const std::string reference    = supplied_reference ? "supplied work" :
-                                     scale > 0          ? "largest energy term (nothing supplied)" :
-                                                          "energy: every term is zero";
-    const double relative_residual = scale > 0 ? result.largest_audit_residual / scale : 0.;
-    const auto number = [](double v) { return format_significant(v); };
-    out << "  derivation " << format_seconds(derive_seconds) << ", compilation "
-        << format_seconds(compiled.compile_seconds) << ", integration " << format_seconds(result.integrate_seconds)
-        << " (" << result.residual_calls << " residual, " << result.jacobian_calls
-        << " Jacobian evaluations) to t = " << number(options.final_time) << " s\n"
-        << "  evaluation: " << evaluation_summary(compiled) << "\n"
-        << "  energy audit: supplied " << number(result.supplied_work) << " J, source "
-        << number(result.source_work) << " J, dissipated " << number(result.dissipated_energy)
-        << " J, stored change " << number(result.stored_energy_change) << " J, largest residual "
-        << number(result.largest_audit_residual) << " J (" << format_significant(relative_residual, 3)
-        << " of the " << reference << ")\n";
-    nlohmann::json j;
-    j["summary"] = summary_table(columns, summaries, describe_output_columns(*equations), system, summary_start, options.final_time, harmonic_frequency > 0, out);
-    j["coordinates"] = nlohmann::json::array();
-    for (unsigned int i = 0; i < s.coordinates.size(); ++i)
-      j["coordinates"].push_back({{"name", s.coordinates[i].name},
-                                  {"electrical", s.coordinates[i].electrical},
-                                  {"algebraic_velocity", bool(equations->algebraic[i])}});
-    j["constraints"]        = equations->m;
-    j["matrix_form"]        = equations->matrix_form.exists;
-    j["neglected"]          = s.neglected;
-    j["final_time_s"]       = options.final_time;
-    j["rows"]               = result.rows;
-    j["final_state"]        = nlohmann::json::object();
-    j["range"]              = nlohmann::json::object();
+    summary.energy_audit = {result.supplied_work,
+                            result.source_work,
+                            result.dissipated_energy,
+                            result.stored_energy_change,
+                            result.largest_audit_residual,
+                            scale > 0 ? result.largest_audit_residual / scale : 0.,
+                            result.largest_parts_residual,
+                            supplied_reference ? "supplied work" :
+                            scale > 0          ? "largest energy term (nothing supplied)" :
+                                                 "energy: every term is zero",
+                            result.audit_parts};
+    summary.derivation_s  = derive_seconds;
+    summary.compilation_s = compiled.compile_seconds;
+    summary.integration_s = result.integrate_seconds;
+    summary.evaluation    = {compiled.is_compiled(), compiled.interpreted_calls, compiled.interpreted_seconds,
+                             compiled.compile_estimate, evaluation_summary(compiled)};
+
+    for (const auto &o : system.outputs)
+      summary.shown.push_back(o.first);
+    if (s.coordinates.size() <= 12)
+      for (const char *suffix : {"", "_dot"})
+        for (const auto &c : s.coordinates)
+          summary.shown.push_back(c.name + suffix);
     for (unsigned int k = 1; k < columns.size(); ++k)
       {
-        j["final_state"][columns[k]] = last[k];
-        j["range"][columns[k]]       = {{"min", lowest[k]}, {"max", highest[k]}};
+        const auto &c = summaries[k];
+        std::string unit;
+        for (const auto &d : described)
+          if (d.name == columns[k])
+            {
+              unit = d.unit;
+              break;
+            }
+        summary.columns.push_back({columns[k], unit, c.final, c.mean(), c.amplitude(), c.peak, c.peak_time, c.min, c.max});
       }
+    summary.summary_from_s = summary_start;
+    summary.summary_to_s   = options.final_time;
+    for (unsigned int i = 0; i < s.coordinates.size(); ++i)
+      summary.coordinates.push_back({s.coordinates[i].name, s.coordinates[i].electrical, bool(equations->algebraic[i])});
+    summary.constraints  = equations->m;
+    summary.matrix_form  = equations->matrix_form.exists;
+    summary.neglected    = s.neglected;
+    summary.final_time_s = options.final_time;
+    summary.rows         = result.rows;
     if (harmonic_frequency > 0)
       {
-        j["harmonic"]                     = harmonic_fit(columns, window, harmonic_frequency, &out);
-        j["harmonic"]["frequency_source"] = "given";
+        summary.steady_state        = SteadyState{};
+        summary.steady_state->given = true;
+        summary.steady_state->fit   = harmonic_fit(columns, window, harmonic_frequency);
       }
     else if (detect)
-      j["harmonic"] = detected_steady_state(columns, tail, out);
-    for (const auto &sink : sinks)
-      {
-        auto summary = sink->end(out);
-        if (!summary.is_null())
-          j[sink->name()] = std::move(summary);
-      }
-    j["evaluation"] = {{"compiled", compiled.is_compiled()},
-                       {"interpreted_evaluations", compiled.interpreted_calls},
-                       {"interpreted_s", compiled.interpreted_seconds},
-                       {"compile_estimate_s", compiled.compile_estimate},
-                       {"summary", evaluation_summary(compiled)}};
-    j["timings_s"] = {{"derivation", derive_seconds}, {"compilation", compiled.compile_seconds},
-                      {"integration", result.integrate_seconds}};
-    j["energy_audit"]       = {{"supplied_work_J", result.supplied_work},
-                               {"source_work_J", result.source_work},
-                               {"dissipated_energy_J", result.dissipated_energy},
-                               {"stored_energy_change_J", result.stored_energy_change},
-                               {"largest_residual_J", result.largest_audit_residual},
-                               {"largest_relative_residual", relative_residual},
-                               {"relative_to", reference}};
-    // the audit per element and domain (final values) and how far the
-    // totals are from the sums of their parts
-    j["energy_audit"]["parts"] = nlohmann::json::object();
-    for (const auto &[name, value] : result.audit_parts)
-      j["energy_audit"]["parts"][name] = value;
-    j["energy_audit"]["largest_parts_residual_J"] = result.largest_parts_residual;
-    j["evaluations"]        = {{"residual", result.residual_calls}, {"jacobian", result.jacobian_calls},
-                               {"steps", result.steps}};
+      summary.steady_state = detected_steady_state(columns, tail);
+    summary.residual_evaluations = result.residual_calls;
+    summary.jacobian_evaluations = result.jacobian_calls;
+    summary.steps                = result.steps;
     if (harmonic_frequency > 0) // the cost of a period, e.g. through a rectifier's switching
-      j["evaluations"]["residual_per_period"] = result.residual_calls / (options.final_time * harmonic_frequency);
-    if (result.newton_rescues + result.knee_refreshes > 0) // diodes: Newton iterations rescued by damping (README, "Rectifier circuits")
-      j["evaluations"]["newton_rescues"] = {{"tried", result.newton_rescues}, {"converged", result.newton_rescued},
-                                            {"knee_refreshes", result.knee_refreshes}};
-    j["warnings"]           = s.warnings;
+      summary.residual_per_period = result.residual_calls / (options.final_time * harmonic_frequency);
+    if (result.newton_rescues + result.knee_refreshes > 0)
+      summary.newton_rescues = std::array<unsigned long, 3>{result.newton_rescues, result.newton_rescued,
+                                                            result.knee_refreshes};
     if (s.hamiltonian.given || !s.hamiltonian.momentum_units.empty())
-      {
-        j["hamiltonian"] = {{"given", s.hamiltonian.given}, {"transformation", s.hamiltonian.transformation},
-                            {"momenta", nlohmann::json::object()}};
-        for (const auto &[column, unit] : s.hamiltonian.momentum_units)
-          j["hamiltonian"]["momenta"][column] = unit;
-      }
-    if (statics.enabled())
-      j["statics"] = equilibrium;
+      summary.hamiltonian = RunSummary::Hamiltonian{s.hamiltonian.given, s.hamiltonian.transformation,
+                                                    s.hamiltonian.momentum_units};
     if (linearize_at != "none")
       {
         const bool   final = linearize_at == "final", rest = linearize_at == "equilibrium";
@@ -669,13 +764,9 @@ namespace hamilton::lumped
         for (const auto &o : s.outputs)
           outputs.push_back(o.first);
         nlohmann::json eigen = nlohmann::json::array();
-        out << "  linearization at t = " << t << " s: eigenvalues (1/s)";
         for (const auto &e : lin.eigenvalues)
-          {
-            eigen.push_back({{"real", e.real()}, {"imag", e.imag()}});
-            out << " " << e.real() << (e.imag() >= 0 ? "+" : "") << e.imag() << "i";
-          }
-        out << "\n";
+          eigen.push_back({{"real", e.real()}, {"imag", e.imag()}});
+        summary.linearization = RunSummary::Linearization{t, {lin.eigenvalues.begin(), lin.eigenvalues.end()}};
         std::vector<double> point(y.begin(), y.end() - 3);
         linearization = {{"format", "hamilton-descriptor-state-space"},
                          {"version", 1},
@@ -691,8 +782,7 @@ namespace hamilton::lumped
                          {"C", rows(lin.C)},
                          {"D", rows(lin.D)},
                          {"eigenvalues", eigen}};
-        j["linearization"] = {{"time_s", t}, {"eigenvalues", eigen}, {"file", "linearization.json"}};
       }
-    return j;
+    return summary;
   }
 } // namespace hamilton::lumped

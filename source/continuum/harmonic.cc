@@ -188,21 +188,19 @@ namespace hamilton::continuum
 
   template <int dim>
   void
-  Solver<dim>::run_structure_analyses(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings)
+  Solver<dim>::run_structure_analyses(ContinuumResult &continuum)
   {
     const AsStructure structure(*this);
     for (const auto &[name, analysis] : options.structure_analyses)
       {
         const auto start  = std::chrono::steady_clock::now();
         auto       result = analysis->run_on(structure);
-        result->print_summary(out);
-        result->add_to_json(results);
         for (const auto &w : result->warnings)
-          warnings.push_back(name + ": " + w);
-        json["timings_s"][name] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          continuum.warnings.push_back(name + ": " + w);
+        continuum.timings_s.emplace_back(name,
+                                         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
         outcomes.push_back(std::move(result));
       }
-    results["continuum"]["timings_s"] = json["timings_s"];
   }
 
   template <int dim>
@@ -354,7 +352,7 @@ namespace hamilton::continuum
 
 #define HAMILTON_INSTANTIATE(dim)                                                                                  \
   template void Solver<dim>::check_structure_analyses() const;                                                     \
-  template void Solver<dim>::run_structure_analyses(std::ostream &, nlohmann::json &, std::vector<std::string> &); \
+  template void Solver<dim>::run_structure_analyses(ContinuumResult &);                                            \
   template PVector Solver<dim>::point_functional(const ContinuumModel::OutputPoint &,                             \
                                                  const AffineConstraints<double> *) const;                         \
   template Structure::DirectResponse Solver<dim>::harmonic_response(                                               \

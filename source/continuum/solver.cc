@@ -1374,32 +1374,32 @@ namespace hamilton::continuum
 
   template <int dim>
   void
-  Solver<dim>::solve(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings)
+  Solver<dim>::solve(ContinuumResult &result)
   {
     ensure_parallel_initialized();
-    json = nlohmann::json::object();
-    json["mesh"]        = model.mesh_file;
-    json["cells"]       = triangulation.n_global_active_cells();
-    json["n_unknowns"]  = dof_handler.n_dofs();
-    json["formulation"] = dim == 3                                       ? "3D" :
-                          model.formulation == Formulation::plane_stress ? "plane stress" :
-                          model.formulation == Formulation::axisymmetric ? "axisymmetric" :
-                                                                           "plane strain";
-    json["mpi_ranks"]   = Utilities::MPI::n_mpi_processes(comm);
-    json["timings_s"]   = {{"start_up", start_up_seconds}, {"mesh_and_dofs", setup_seconds}};
+    result.description = description();
+    result.mesh        = model.mesh_file;
+    result.cells       = triangulation.n_global_active_cells();
+    result.n_unknowns  = dof_handler.n_dofs();
+    result.formulation = dim == 3                                       ? "3D" :
+                         model.formulation == Formulation::plane_stress ? "plane stress" :
+                         model.formulation == Formulation::axisymmetric ? "axisymmetric" :
+                                                                          "plane strain";
+    result.mpi_ranks   = Utilities::MPI::n_mpi_processes(comm);
+    result.electrodes  = !ports.empty();
+    result.timings_s   = {{"start_up", start_up_seconds}, {"mesh_and_dofs", setup_seconds}};
     if (options.statics)
-      run_static(out);
+      run_static(result);
     if (options.modal || options.rom_needed())
-      run_modal_and_rom(out, warnings);
+      run_modal_and_rom(result);
+    run_structure_analyses(result);
     // since the process started (the rest of the wall time: output, exit)
-    json["timings_s"]["elapsed_after_analyses"] = process_age();
-    results["continuum"] = json;
-    run_structure_analyses(out, results, warnings);
+    result.timings_s.emplace_back("elapsed_after_analyses", process_age());
   }
 
   template <int dim>
   void
-  Solver<dim>::run_static(std::ostream &out)
+  Solver<dim>::run_static(ContinuumResult &outcome)
   {
     const auto t0          = std::chrono::steady_clock::now();
     const auto constraints = make_constraints(State::statics);
@@ -1410,45 +1410,31 @@ namespace hamilton::continuum
     require_solved(solver.solve(rhs, x), "static problem");
     constraints.distribute(x);
 
-    nlohmann::json result;
-    out << "Static analysis (" << description() << ")\n";
-    result["electrodes"] = nlohmann::json::array();
-    const PVector xg     = ghosted(x);
+    ContinuumResult::Static result;
+    const PVector           xg = ghosted(x);
     for (unsigned int k = 0; k < model.electrodes.size(); ++k)
       {
         const double charge  = -(charge_functionals()[k] * x);
         const auto   master  = electrode_dofs[k].master;
         const double voltage = Utilities::MPI::sum(owned.is_element(master) ? x(master) : 0., comm);
-        result["electrodes"].push_back({{"name", model.electrodes[k].name}, {"voltage_V", voltage}, {"charge_C", charge}});
-        out << "  electrode " << std::setw(12) << std::left << model.electrodes[k].name << std::right
-            << " V = " << std::setw(13) << format(voltage, 8) << " V   Q = " << format(charge, 8) << " C\n";
+        result.electrodes.push_back({model.electrodes[k].name, voltage, charge});
       }
-    result["points"] = nlohmann::json::array();
     for (const auto &p : model.output_points)
       {
         const auto v = point_value(x, p.point, p.name);
         double     along = 0;
         for (unsigned int d = 0; d < dim; ++d)
           along += v.u[d] * p.direction[d];
-        result["points"].push_back({{"name", p.name},
-                                    {"displacement_m", v.u},
-                                    {"displacement_along_direction_m", along},
-                                    {"potential_V", v.phi},
-                                    {"stress_Pa", v.stress},
-                                    {"electric_field_V_m", v.field}});
-        out << "  point " << std::setw(12) << std::left << p.name << std::right << " u = (";
-        for (unsigned int d = 0; d < dim; ++d)
-          out << (d ? ", " : "") << format(v.u[d], 8);
-        out << ") m, phi = " << format(v.phi, 8) << " V\n";
+        result.points.push_back({p.name, v.u, along, v.phi, v.stress, v.field});
       }
-    result["timings_s"] = {{"total", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()}};
-    json["static"]   = result;
+    result.total_s  = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    outcome.statics = std::move(result);
     fields.push_back({"static", 0, 0, std::move(x)});
   }
 
   template <int dim>
   void
-  Solver<dim>::run_modal_and_rom(std::ostream &out, std::vector<std::string> &warnings)
+  Solver<dim>::run_modal_and_rom(ContinuumResult &outcome)
   {
     using clock          = std::chrono::steady_clock;
     const auto  t0       = clock::now();
@@ -1581,7 +1567,8 @@ namespace hamilton::continuum
     // modal quantities; each short-circuit mode is paired with the
     // open-circuit mode it overlaps most (mass-weighted, one to one, greedy
     // by overlap; overlaps below 0.5 stay unpaired)
-    nlohmann::json      list = nlohmann::json::array();
+    ContinuumResult::Modal modal;
+    modal.direct_solver = direct_solver;
     PVector             Mx(owned, comm);
     const double        rigid_tolerance = 1e-8 * largest;
     std::vector<double> overlap(modes.size() * open_modes.size());
@@ -1608,9 +1595,6 @@ namespace hamilton::continuum
             }
         }
     }
-    out << "Modal analysis, continuum (" << description() << ", SLEPc shift-and-invert, " << direct_solver << ")\n"
-        << "  mode   short circuit (Hz)   open circuit (Hz)    k_eff      effective mass (%)"
-        << (ports.empty() ? "" : "   modal coupling of '" + model.electrodes[ports[0]].name + "' (N/V)") << "\n";
     for (unsigned int i = 0; i < modes.size(); ++i)
       {
         const auto &[lambda, condensed] = modes[i];
@@ -1626,58 +1610,33 @@ namespace hamilton::continuum
         const double k2    = f_oc > 0 ? (f_oc * f_oc - f_sc * f_sc) / (f_oc * f_oc) : 0.;
         const double k_eff = k2 > 1e-10 ? std::sqrt(k2) : 0.;
         if (!open_modes.empty() && partner[i] < 0 && !rigid)
-          warnings.push_back("continuum mode " + std::to_string(i + 1) +
+          outcome.warnings.push_back("continuum mode " + std::to_string(i + 1) +
                              ": no open-circuit mode overlaps it by 0.5 or more; its f_oc and k_eff are not "
                              "reported. Ask for more modes.");
-        nlohmann::json mode = {{"index", i + 1},
-                               {"frequency_hz", f_sc},
-                               {"angular_frequency_rad_s", 2 * M_PI * f_sc},
-                               {"rigid_body", rigid},
-                               {"participation_base_translation", participation},
-                               {"effective_mass_kg", participation * participation}};
-        if (!ports.empty())
-          {
-            mode["frequency_open_circuit_hz"] = f_oc;
-            mode["coupling_k_eff"]            = k_eff;
-            mode["open_circuit_overlap"]      = partner[i] < 0 ? 0. : overlap[i * open_modes.size() + partner[i]];
-          }
-        nlohmann::json electrodes = nlohmann::json::array();
-        double         first_chi  = 0;
+        ContinuumResult::Modal::Mode mode;
+        mode.index                          = i + 1;
+        mode.frequency_hz                   = f_sc;
+        mode.rigid_body                     = rigid;
+        mode.participation_base_translation = participation;
+        mode.paired                         = partner[i] >= 0;
+        mode.frequency_open_circuit_hz      = f_oc;
+        mode.coupling_k_eff                 = k_eff;
+        mode.open_circuit_overlap           = partner[i] < 0 ? 0. : overlap[i * open_modes.size() + partner[i]];
         for (const auto k : ports)
           {
             const double chi    = -(charge[k] * x);
             const double omega2 = std::max(lambda, 0.);
-            if (k == ports.front())
-              first_chi = chi;
-            electrodes.push_back({{"name", model.electrodes[k].name},
-                                  {"modal_coupling_N_per_V", chi},
-                                  {"gamma", omega2 > 0 ? chi * chi / (capacitance[k] * omega2) : 0.}});
+            mode.electrodes.push_back(
+              {model.electrodes[k].name, chi, omega2 > 0 ? chi * chi / (capacitance[k] * omega2) : 0.});
           }
-        mode["electrodes"] = electrodes;
-        list.push_back(mode);
-        out << "  " << std::setw(4) << i + 1 << "   " << std::setw(18) << format(f_sc, 10) << "   " << std::setw(17)
-            << (partner[i] < 0 ? std::string("-") : format(f_oc, 10)) << "    " << std::setw(8) << format(k_eff, 5)
-            << "   " << std::setw(10) << format(100 * participation * participation / rigid_mass, 4);
-        if (!ports.empty())
-          out << "           " << std::setw(12) << format(first_chi, 5);
-        out << (rigid ? "   rigid-body mode" : "") << "\n";
+        modal.modes.push_back(std::move(mode));
         fields.push_back({"mode_" + std::to_string(i + 1), static_cast<double>(i + 1), f_sc, x});
       }
-    nlohmann::json caps = nlohmann::json::array();
     for (const auto k : ports)
-      {
-        caps.push_back({{"name", model.electrodes[k].name}, {"capacitance_F", capacitance[k]}});
-        out << "  electrode " << model.electrodes[k].name << ": clamped capacitance " << format(capacitance[k], 8)
-            << " F\n";
-      }
-    nlohmann::json open_list = nlohmann::json::array();
+      modal.capacitances_F.emplace_back(model.electrodes[k].name, capacitance[k]);
     for (const auto &[mu, y] : open_modes)
-      open_list.push_back(std::sqrt(std::max(mu, 0.)) / (2 * M_PI));
-    json["modal"] = {{"modes", list},
-                     {"electrodes", caps},
-                     {"open_circuit_frequencies_hz", open_list},
-                     {"rigid_mass_kg", rigid_mass},
-                     {"eigensolver", "SLEPc Krylov-Schur, shift-and-invert with " + direct_solver}};
+      modal.open_circuit_frequencies_hz.push_back(std::sqrt(std::max(mu, 0.)) / (2 * M_PI));
+    modal.rigid_mass_kg = rigid_mass;
     for (unsigned int i = 0; i < modes.size() && !first_mode_hz; ++i)
       if (std::abs(modes[i].first) >= rigid_tolerance && partner[i] >= 0)
         first_mode_hz = std::make_pair(std::sqrt(modes[i].first) / (2 * M_PI),
@@ -1685,8 +1644,9 @@ namespace hamilton::continuum
     timing["modal_quantities"] = std::chrono::duration<double>(clock::now() - t_modes).count();
     if (!options.rom_needed())
       {
-        timing["total"]       = std::chrono::duration<double>(clock::now() - t0).count();
-        json["modal"]["timings_s"] = timing;
+        timing["total"]   = std::chrono::duration<double>(clock::now() - t0).count();
+        modal.timings_s   = timing;
+        outcome.modal     = std::move(modal);
         return;
       }
 
@@ -1821,7 +1781,8 @@ namespace hamilton::continuum
       }
     timing["reduced_model"]     = std::chrono::duration<double>(clock::now() - t3).count();
     timing["total"]             = std::chrono::duration<double>(clock::now() - t0).count();
-    json["modal"]["timings_s"]    = timing;
+    modal.timings_s             = timing;
+    outcome.modal               = std::move(modal);
     if (!options.rom)
       return;
     rom_document                   = rom.to_json();
@@ -1829,16 +1790,10 @@ namespace hamilton::continuum
                                       {"mesh", model.mesh_file},
                                       {"base_direction", {model.base_direction[0], model.base_direction[1], model.base_direction[2]}},
                                       {"note", "no rotation data: base translation along base_direction only"}};
-    nlohmann::json rom_summary     = {{"file", options.rom_file},
-                                      {"n_normal_modes", rom.n_normal_modes},
-                                      {"n_correction_modes", rom.n_correction_modes}};
-    std::vector<double> kept_hz;
+    ContinuumResult::ReducedModel reduced{options.rom_file, rom.n_normal_modes, rom.n_correction_modes, {}};
     for (const double w : rom.omega)
-      kept_hz.push_back(w / (2 * M_PI));
-    rom_summary["frequencies_hz"] = kept_hz;
-    json["reduced_model"]         = rom_summary;
-    out << "Reduced model: " << rom.n_normal_modes << " modes + " << rom.n_correction_modes
-        << " static corrections -> " << options.rom_file << "\n";
+      reduced.frequencies_hz.push_back(w / (2 * M_PI));
+    outcome.reduced_model = std::move(reduced);
   }
 
   template <int dim>
@@ -1948,15 +1903,11 @@ namespace hamilton::continuum
   }
 
   const ContinuumResult &
-  ContinuumRun::solve(std::ostream &out)
+  ContinuumRun::solve()
   {
-    // the analyses on the structure add their JSON here too; their typed
-    // results (result.analyses) produce it again for results.json
-    nlohmann::json results;
     result = ContinuumResult();
-    implementation->solve(out, results, result.warnings);
-    result.summary = results["continuum"];
-    result.run     = this;
+    implementation->solve(result);
+    result.run = this;
     implementation->fill(result);
     return result;
   }
@@ -1971,6 +1922,115 @@ namespace hamilton::continuum
   ContinuumResult::write_vtu(const std::size_t k, const std::string &filename) const
   {
     run->write_vtu(k, filename);
+  }
+
+  void
+  ContinuumResult::print_summary(std::ostream &out) const
+  {
+    if (statics)
+      {
+        out << "Static analysis (" << description << ")\n";
+        for (const auto &e : statics->electrodes)
+          out << "  electrode " << std::setw(12) << std::left << e.name << std::right << " V = " << std::setw(13)
+              << format(e.voltage_V, 8) << " V   Q = " << format(e.charge_C, 8) << " C\n";
+        for (const auto &p : statics->points)
+          {
+            out << "  point " << std::setw(12) << std::left << p.name << std::right << " u = (";
+            for (std::size_t d = 0; d < p.displacement_m.size(); ++d)
+              out << (d ? ", " : "") << format(p.displacement_m[d], 8);
+            out << ") m, phi = " << format(p.potential_V, 8) << " V\n";
+          }
+      }
+    if (modal)
+      {
+        out << "Modal analysis, continuum (" << description << ", SLEPc shift-and-invert, " << modal->direct_solver
+            << ")\n"
+            << "  mode   short circuit (Hz)   open circuit (Hz)    k_eff      effective mass (%)"
+            << (electrodes ? "   modal coupling of '" + modal->capacitances_F.front().first + "' (N/V)" : "") << "\n";
+        for (const auto &m : modal->modes)
+          {
+            const double participation = m.participation_base_translation;
+            out << "  " << std::setw(4) << m.index << "   " << std::setw(18) << format(m.frequency_hz, 10) << "   "
+                << std::setw(17) << (m.paired ? format(m.frequency_open_circuit_hz, 10) : std::string("-")) << "    "
+                << std::setw(8) << format(m.coupling_k_eff, 5) << "   " << std::setw(10)
+                << format(100 * participation * participation / modal->rigid_mass_kg, 4);
+            if (electrodes)
+              out << "           " << std::setw(12) << format(m.electrodes.front().modal_coupling_N_per_V, 5);
+            out << (m.rigid_body ? "   rigid-body mode" : "") << "\n";
+          }
+        for (const auto &[name, capacitance] : modal->capacitances_F)
+          out << "  electrode " << name << ": clamped capacitance " << format(capacitance, 8) << " F\n";
+      }
+    if (reduced_model)
+      out << "Reduced model: " << reduced_model->n_normal_modes << " modes + " << reduced_model->n_correction_modes
+          << " static corrections -> " << reduced_model->file << "\n";
+    for (const auto *analysis : analyses)
+      analysis->print_summary(out);
+  }
+
+  void
+  ContinuumResult::add_to_json(nlohmann::json &results) const
+  {
+    nlohmann::json j = {{"mesh", mesh},
+                        {"cells", cells},
+                        {"n_unknowns", n_unknowns},
+                        {"formulation", formulation},
+                        {"mpi_ranks", mpi_ranks},
+                        {"timings_s", nlohmann::json::object()}};
+    for (const auto &[name, seconds] : timings_s)
+      j["timings_s"][name] = seconds;
+    if (statics)
+      {
+        nlohmann::json electrodes_json = nlohmann::json::array(), points = nlohmann::json::array();
+        for (const auto &e : statics->electrodes)
+          electrodes_json.push_back({{"name", e.name}, {"voltage_V", e.voltage_V}, {"charge_C", e.charge_C}});
+        for (const auto &p : statics->points)
+          points.push_back({{"name", p.name},
+                            {"displacement_m", p.displacement_m},
+                            {"displacement_along_direction_m", p.displacement_along_direction_m},
+                            {"potential_V", p.potential_V},
+                            {"stress_Pa", p.stress_Pa},
+                            {"electric_field_V_m", p.electric_field_V_m}});
+        j["static"] = {{"electrodes", electrodes_json}, {"points", points}, {"timings_s", {{"total", statics->total_s}}}};
+      }
+    if (modal)
+      {
+        nlohmann::json list = nlohmann::json::array(), caps = nlohmann::json::array();
+        for (const auto &m : modal->modes)
+          {
+            nlohmann::json mode = {{"index", m.index},
+                                   {"frequency_hz", m.frequency_hz},
+                                   {"angular_frequency_rad_s", 2 * M_PI * m.frequency_hz},
+                                   {"rigid_body", m.rigid_body},
+                                   {"participation_base_translation", m.participation_base_translation},
+                                   {"effective_mass_kg", m.participation_base_translation * m.participation_base_translation},
+                                   {"electrodes", nlohmann::json::array()}};
+            if (electrodes)
+              {
+                mode["frequency_open_circuit_hz"] = m.frequency_open_circuit_hz;
+                mode["coupling_k_eff"]            = m.coupling_k_eff;
+                mode["open_circuit_overlap"]      = m.open_circuit_overlap;
+              }
+            for (const auto &e : m.electrodes)
+              mode["electrodes"].push_back(
+                {{"name", e.name}, {"modal_coupling_N_per_V", e.modal_coupling_N_per_V}, {"gamma", e.gamma}});
+            list.push_back(mode);
+          }
+        for (const auto &[name, capacitance] : modal->capacitances_F)
+          caps.push_back({{"name", name}, {"capacitance_F", capacitance}});
+        j["modal"] = {{"modes", list},
+                      {"electrodes", caps},
+                      {"open_circuit_frequencies_hz", modal->open_circuit_frequencies_hz},
+                      {"rigid_mass_kg", modal->rigid_mass_kg},
+                      {"eigensolver", "SLEPc Krylov-Schur, shift-and-invert with " + modal->direct_solver},
+                      {"timings_s", modal->timings_s}};
+      }
+    if (reduced_model)
+      j["reduced_model"] = {{"file", reduced_model->file},
+                            {"n_normal_modes", reduced_model->n_normal_modes},
+                            {"n_correction_modes", reduced_model->n_correction_modes},
+                            {"frequencies_hz", reduced_model->frequencies_hz}};
+    results["continuum"] = j;
   }
   template class Solver<2>;
   template class Solver<3>;

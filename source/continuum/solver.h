@@ -60,8 +60,9 @@ namespace hamilton::continuum
     virtual ~Implementation() = default;
     virtual std::string
     description() const = 0;
+    /** Solve; what the continuum computed (its summaries, warnings) goes into `result`. */
     virtual void
-    solve(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings) = 0;
+    solve(ContinuumResult &result) = 0;
     /** What solve() computed, for the writers (the analyses' results stay here). */
     virtual void
     fill(ContinuumResult &result) const = 0;
@@ -205,7 +206,7 @@ namespace hamilton::continuum
     std::string
     description() const override;
     void
-    solve(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings) override;
+    solve(ContinuumResult &result) override;
     void
     fill(ContinuumResult &result) const override;
     void
@@ -282,7 +283,6 @@ namespace hamilton::continuum
     DynamicSparsityPattern mass_sparsity;
 
     // results
-    nlohmann::json               json;
     std::vector<Field>           fields;
     nlohmann::json               rom_document;
     ReducedModel                 rom;
@@ -405,14 +405,14 @@ namespace hamilton::continuum
                       const std::vector<SpectralModel::Circuit> &circuits,
                       const std::vector<OutputPoint>            &points) const;
     void
-    run_structure_analyses(std::ostream &out, nlohmann::json &results, std::vector<std::string> &warnings);
+    run_structure_analyses(ContinuumResult &result);
     void
     require_solved(bool ok, const std::string &what) const;
 
     void
-    run_static(std::ostream &out);
+    run_static(ContinuumResult &result);
     void
-    run_modal_and_rom(std::ostream &out, std::vector<std::string> &warnings);
+    run_modal_and_rom(ContinuumResult &result);
   };
 
 } // namespace hamilton::continuum

@@ -6,11 +6,6 @@ namespace hamilton
   void
   BeamVtuWriter::declare_parameters(dealii::ParameterHandler &prm)
   {
-    prm.declare_entry("Write VTU",
-                      "true",
-                      dealii::Patterns::Bool(),
-                      "Whether to write mode shapes and deflections as "
-                      "VTU/PVD for ParaView.");
     prm.declare_entry("Samples per element",
                       "4",
                       dealii::Patterns::Integer(1),

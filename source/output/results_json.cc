@@ -8,6 +8,8 @@ namespace hamilton
   void
   ResultsJsonWriter::finish(const RunResults &run, const Destination &destination) const
   {
+    if (run.stopped) // no results.json: the run did not finish
+      return;
     const nlohmann::json results = run.to_json();
     write_file(destination.directory + "/results.json",
                [&](std::ostream &json) { json << std::setw(2) << results << "\n"; });

@@ -33,15 +33,21 @@ namespace hamilton
     results["input"]   = input;
     if (model != nullptr && discretization != nullptr)
       results["model"] = describe_model(*model, *discretization);
+    results["warnings"] = warnings;
     for (const auto *r : this->results)
       r->add_to_json(results);
-    results["warnings"] = warnings;
     return results;
   }
 
   void
   Writers::declare_parameters(dealii::ParameterHandler &prm)
   {
+    // the entries that several writers read, declared once here
+    prm.declare_entry("Write VTU",
+                      "true",
+                      dealii::Patterns::Bool(),
+                      "Whether to write the fields of the results as VTU/PVD for ParaView: a beam's mode "
+                      "shapes and deflections, a continuum's solution fields.");
     WriterRegistry::instance().declare_parameters(prm);
   }
 

@@ -2,39 +2,43 @@
 #define hamilton_analyses_lumped_result_h
 
 #include <hamilton/analyses/analysis.h>
+#include <hamilton/lumped/lumped_run.h>
 
 #include <nlohmann/json.hpp>
 
 namespace hamilton
 {
-  namespace lumped
-  {
-    class LumpedRun;
-  }
-
   /**
    * The result of a lumped system's run, for the writers: the run (its
    * system and options, for writers that stream its rows, such as the
    * animation: it is handed to Writer::open_rows() before the integration),
-   * the summary it returns (results.json's "lumped") and its linearization
-   * (linearization.json). The lumped run prints its own terminal summary
-   * while it integrates, and its warnings are the run's (not repeated here).
+   * what it computed (the terminal summary and results.json's "lumped"),
+   * what the row sinks said when they ended (results.json's "lumped/<sink
+   * name>") and its linearization (linearization.json). The lumped run
+   * prints its description and static equilibrium while it works, and its
+   * warnings are the run's (not repeated here).
    */
   class LumpedResult : public AnalysisResult
   {
   public:
-    const lumped::LumpedRun *run = nullptr;
-    nlohmann::json           summary;
-    nlohmann::json           linearization; ///< null: none asked for
+    const lumped::LumpedRun                            *run = nullptr;
+    lumped::RunSummary                                  summary;
+    std::vector<std::pair<std::string, nlohmann::json>> row_sinks;
+    nlohmann::json                                      linearization; ///< null: none asked for
 
     void
-    print_summary(std::ostream &) const override
-    {}
+    print_summary(std::ostream &out) const override
+    {
+      summary.print(out);
+    }
 
     void
     add_to_json(nlohmann::json &results) const override
     {
-      results["lumped"] = summary;
+      auto lumped = summary.to_json();
+      for (const auto &[name, said] : row_sinks)
+        lumped[name] = said;
+      results["lumped"] = lumped;
     }
 
     std::vector<std::pair<std::string, nlohmann::json>>

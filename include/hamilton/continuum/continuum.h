@@ -164,11 +164,11 @@ namespace hamilton::continuum
     description() const;
 
     /**
-     * Run the analyses (all ranks), print summaries (rank 0's `out`); what
-     * they computed, for the writers. The result refers to this object.
+     * Run the analyses (all ranks); what they computed (the writers print
+     * and write it). The result refers to this object.
      */
     const ContinuumResult &
-    solve(std::ostream &out);
+    solve();
 
     /** Write solution field `k` of the result as VTU (all ranks call). */
     void

@@ -5,7 +5,12 @@
 
 namespace hamilton
 {
-  /** The fields of a beam's results (mode shapes, deflections) as VTU files and a PVD per group (write_vtu_series), unless 'Output/Write VTU' is false or the files are scratch. Declares 'Write VTU' (read by the continuum's VTU writer too) and 'Samples per element'. */
+  /**
+   * The fields of a beam's results (mode shapes, deflections) as VTU files
+   * and a PVD per group (write_vtu_series), unless 'Output/Write VTU'
+   * (declared by Writers, shared with the continuum's VTU writer) is false
+   * or the files are scratch. Declares 'Samples per element'.
+   */
   class BeamVtuWriter : public Writer
   {
   public:

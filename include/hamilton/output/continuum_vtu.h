@@ -9,8 +9,8 @@ namespace hamilton
    * The solution fields of a continuum (static deflection, modes, clamped
    * electrostatic solutions) as continuum_<field>.vtu, each written in
    * parallel by every MPI rank (collective), and the modes as
-   * continuum_modes.pvd (rank 0), unless 'Output/Write VTU' (declared by the
-   * beam's VTU writer) is false or the files are scratch.
+   * continuum_modes.pvd (rank 0), unless 'Output/Write VTU' (declared by
+   * Writers, shared with the beam's VTU writer) is false or the files are scratch.
    */
   class ContinuumVtuWriter : public Writer
   {

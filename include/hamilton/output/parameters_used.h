@@ -5,7 +5,7 @@
 
 namespace hamilton
 {
-  /** parameters_used.prm: every entry of the run (defaults, the file, --set), written at the end. */
+  /** parameters_used.prm: every entry of the run (defaults, the file, --set), written at the end (a stopped study too). */
   class ParametersUsedWriter : public Writer
   {
   public:

@@ -5,7 +5,7 @@
 
 namespace hamilton
 {
-  /** results.json: the summary of the whole run (RunResults::to_json()), written at the end. */
+  /** results.json: the summary of the whole run (RunResults::to_json()), written at the end; none for a stopped run. */
   class ResultsJsonWriter : public Writer
   {
   public:

@@ -28,8 +28,17 @@ namespace hamilton
     const Discretization               *discretization = nullptr; ///< ... and its discretization
     std::vector<const AnalysisResult *> results;
     std::vector<std::string>            warnings; ///< every warning of the run
+    /**
+     * Whether the run was stopped (a signal) before it finished: finish()
+     * writes only what --resume reads (a study's rows so far), no
+     * results.json.
+     */
+    bool stopped = false;
 
-    /** The content of results.json (also a study's record of a point). */
+    /**
+     * The content of results.json (also a study's record of a point): the
+     * run's description, then what each result adds.
+     */
     nlohmann::json
     to_json() const;
   };
@@ -118,7 +127,11 @@ namespace hamilton
   class Writers
   {
   public:
-    /** Declare every writer's entries; the current subsection is 'Output'. */
+    /**
+     * Declare every writer's entries; the current subsection is 'Output'.
+     * The entries that several writers read are declared here, once:
+     * 'Write VTU' (the beam's and the continuum's VTU writers).
+     */
     static void
     declare_parameters(dealii::ParameterHandler &prm);
 

@@ -2,7 +2,9 @@
 #define hamilton_output_writers_h
 
 #include <hamilton/analyses/analysis.h>
+#include <hamilton/output/row_sink.h>
 
+#include <memory>
 #include <string>
 
 namespace hamilton
@@ -15,6 +17,17 @@ namespace hamilton
    */
   void
   write_csv(const Table &table, const std::string &filename);
+
+  /**
+   * A row sink that writes a table as CSV while it is computed: begin()
+   * opens `filename`, writes the header and the column sidecar
+   * <filename>.columns.json; each row is written with `digits` significant
+   * digits (17: every double reads back the same) and flushed, so that a
+   * stopped run keeps a valid table up to its last row; end() closes it.
+   * Its name() is `name`. A failed write throws OutputError naming the file.
+   */
+  std::unique_ptr<RowSink>
+  csv_row_sink(const std::string &filename, const std::string &name, int digits);
 
   /**
    * Write fields of a beam as a series of VTU files plus a PVD index
