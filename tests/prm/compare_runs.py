@@ -7,7 +7,8 @@ usage: compare_runs.py HAMILTON SOURCE_DIR CLAIM.json OUTPUT_DIR
 
 CLAIM.json holds
   "claim":  the sentence checked (where it stands, e.g. an example's comment)
-  "runs":   {"NAME": {"file": "prm/...prm", "set": {"Sub/section/Entry": "value"}}}
+  "runs":   {"NAME": {"file": "prm/...prm", "set": {"Sub/section/Entry": "value"},
+                      "mpi_ranks": 2}}   (optional: run under mpirun on that many ranks)
   "checks": [{"what": "...", "quantity": Q, "value": v, "abs_tol": t}, ...]
 A quantity Q is one of
   {"run": R, "path": "lumped/a/0/b"}                 a value of results.json
@@ -90,7 +91,10 @@ class Runs:
                     text = replace_entries(f.read(), run["set"], base)
                 with open(prm, "w") as f:
                     f.write(text)
-            done = subprocess.run([hamilton, prm, "--output-dir", directory], capture_output=True, text=True)
+            launcher = []
+            if run.get("mpi_ranks"):
+                launcher = ["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", str(run["mpi_ranks"])]
+            done = subprocess.run(launcher + [hamilton, prm, "--output-dir", directory], capture_output=True, text=True)
             if done.returncode != 0:
                 sys.exit(f"FAILED: run {name} ({prm}) exited with {done.returncode}:\n{done.stderr}")
             with open(os.path.join(directory, "results.json")) as f:
