@@ -362,8 +362,10 @@ namespace hamilton::lumped
   void
   RunSummary::print(std::ostream &out) const
   {
+    if (statics)
+      statics->print(out);
     if (!simulated)
-      return; // the static equilibrium alone: printed by Statics::report()
+      return; // the static equilibrium alone
     const auto number = [](double v) { return format_significant(v); };
     out << "  derivation " << format_seconds(derivation_s) << ", compilation " << format_seconds(compilation_s)
         << ", integration " << format_seconds(integration_s) << " (" << residual_evaluations << " residual, "
@@ -419,7 +421,7 @@ namespace hamilton::lumped
   RunSummary::to_json() const
   {
     if (!simulated)
-      return {{"statics", statics}, {"warnings", warnings}};
+      return {{"statics", statics->to_json()}, {"warnings", warnings}};
     nlohmann::json j;
     j["summary"] = {{"from_s", summary_from_s}, {"to_s", summary_to_s}, {"columns", nlohmann::json::object()}};
     j["final_state"] = nlohmann::json::object();
@@ -478,8 +480,8 @@ namespace hamilton::lumped
         for (const auto &[column, unit] : hamiltonian->momenta)
           j["hamiltonian"]["momenta"][column] = unit;
       }
-    if (!statics.is_null())
-      j["statics"] = statics;
+    if (statics)
+      j["statics"] = statics->to_json();
     if (linearization)
       {
         nlohmann::json eigen = nlohmann::json::array();
@@ -618,7 +620,7 @@ namespace hamilton::lumped
       {
         if (!statics.result)
           statics.result = statics.solve(*equations);
-        summary.statics = statics.report(*statics.result, *equations, out);
+        summary.statics = statics.equilibrium(*statics.result, *equations);
         if (!statics.simulate())
           return summary;
       }

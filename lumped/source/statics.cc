@@ -254,51 +254,65 @@ namespace hamilton::lumped
     return result;
   }
 
-  nlohmann::json
-  Statics::report(const Result &result, const Equations &eq, std::ostream &out) const
+  Statics::Equilibrium
+  Statics::equilibrium(const Result &result, const Equations &eq) const
   {
-    const auto &s = eq.system;
-    out << "  static equilibrium at t = " << format_significant(time) << " s: Newton " << result.iterations
+    Equilibrium e{time, result, {}, {}};
+    for (unsigned int i = 0; i < eq.n; ++i)
+      e.coordinates.push_back(eq.system.coordinates[i].name);
+    for (unsigned int k = 0; k < result.lambda.size(); ++k)
+      e.multipliers.push_back(eq.multipliers[k].get_name());
+    return e;
+  }
+
+  void
+  Statics::Equilibrium::print(std::ostream &out) const
+  {
+    out << "  static equilibrium at t = " << format_significant(time_s) << " s: Newton " << result.iterations
         << " iterations, residual " << format_significant(result.residual, 3) << "\n";
     std::size_t width = 12;
-    for (const auto &c : s.coordinates)
-      width = std::max(width, c.name.size());
-    nlohmann::json coordinates = nlohmann::json::object(), multipliers = nlohmann::json::object(),
-                   eigenvalues = nlohmann::json::array();
+    for (const auto &name : coordinates)
+      width = std::max(width, name.size());
+    const auto row = [&](const std::string &name, const double value) {
+      out << "    " << std::left << std::setw(width) << name << std::right << " " << std::setw(16)
+          << format_significant(value, 10) << "\n";
+    };
     out << "    " << std::left << std::setw(width) << "coordinate" << std::right << " " << std::setw(16) << "value"
         << "\n";
-    for (unsigned int i = 0; i < eq.n; ++i)
-      {
-        out << "    " << std::left << std::setw(width) << s.coordinates[i].name << std::right << " " << std::setw(16)
-            << format_significant(result.q[i], 10) << "\n";
-        coordinates[s.coordinates[i].name] = result.q[i];
-      }
-    if (!result.lambda.empty())
+    for (unsigned int i = 0; i < coordinates.size(); ++i)
+      row(coordinates[i], result.q[i]);
+    if (!multipliers.empty())
       out << "    " << std::left << std::setw(width) << "multiplier" << std::right << " " << std::setw(16) << "value"
           << "  (reaction: the generalized force -Phi_q^T lambda on the coordinates)\n";
-    for (unsigned int k = 0; k < result.lambda.size(); ++k)
-      {
-        const std::string name = eq.multipliers[k].get_name();
-        out << "    " << std::left << std::setw(width) << name << std::right << " " << std::setw(16)
-            << format_significant(result.lambda[k], 10) << "\n";
-        multipliers[name] = result.lambda[k];
-      }
-    out << "    tangent stiffness eigenvalues" << (result.lambda.empty() ? "" : " on the constraints' tangent space")
+    for (unsigned int k = 0; k < multipliers.size(); ++k)
+      row(multipliers[k], result.lambda[k]);
+    out << "    tangent stiffness eigenvalues" << (multipliers.empty() ? "" : " on the constraints' tangent space")
         << (result.symmetric ? "" : " (not symmetric: non-conservative forces)") << ":";
     for (const auto &e : result.stiffness_eigenvalues)
       {
         out << " " << format_significant(e.real(), 10);
         if (e.imag() != 0)
           out << (e.imag() > 0 ? "+" : "") << format_significant(e.imag(), 10) << "i";
-        eigenvalues.push_back({{"real", e.real()}, {"imag", e.imag()}});
       }
     out << (result.stiffness_eigenvalues.empty() ? " none (no freedom left)" : "") << " -> "
         << (result.stable ? "stable" : "not stable") << "\n";
-    return {{"time_s", time},
+  }
+
+  nlohmann::json
+  Statics::Equilibrium::to_json() const
+  {
+    nlohmann::json q = nlohmann::json::object(), lambda = nlohmann::json::object(), eigenvalues = nlohmann::json::array();
+    for (unsigned int i = 0; i < coordinates.size(); ++i)
+      q[coordinates[i]] = result.q[i];
+    for (unsigned int k = 0; k < multipliers.size(); ++k)
+      lambda[multipliers[k]] = result.lambda[k];
+    for (const auto &e : result.stiffness_eigenvalues)
+      eigenvalues.push_back({{"real", e.real()}, {"imag", e.imag()}});
+    return {{"time_s", time_s},
             {"iterations", result.iterations},
             {"residual", result.residual},
-            {"coordinates", coordinates},
-            {"multipliers", multipliers},
+            {"coordinates", q},
+            {"multipliers", lambda},
             {"stiffness_eigenvalues", eigenvalues},
             {"symmetric_stiffness", result.symmetric},
             {"stable", result.stable}};

@@ -15,8 +15,8 @@ namespace hamilton
    * what it computed (the terminal summary and results.json's "lumped"),
    * what the row sinks said when they ended (results.json's "lumped/<sink
    * name>") and its linearization (linearization.json). The lumped run
-   * prints its description and static equilibrium while it works, and its
-   * warnings are the run's (not repeated here).
+   * prints its description while it works; the static equilibrium is part of
+   * the summary; its warnings are the run's (not repeated here).
    */
   class LumpedResult : public AnalysisResult
   {

@@ -74,7 +74,7 @@ namespace hamilton::lumped
    */
   struct RunSummary
   {
-    nlohmann::json           statics; ///< Statics::report(), null: none asked for
+    std::optional<Statics::Equilibrium> statics; ///< if asked for
     bool                     simulated = false; ///< false: the static equilibrium alone
     std::vector<std::string> warnings;
 

@@ -70,9 +70,26 @@ namespace hamilton::lumped
     Result
     solve(const Equations &equations) const;
 
-    /** Print the equilibrium table and return it for results.json. */
-    nlohmann::json
-    report(const Result &result, const Equations &equations, std::ostream &out) const;
+    /**
+     * The equilibrium as a run reports it: the terminal table (print()) and
+     * results.json's 'lumped/statics' (to_json()).
+     */
+    struct Equilibrium
+    {
+      double                   time_s = 0; ///< the inputs' time
+      Result                   result;
+      std::vector<std::string> coordinates, multipliers; ///< names, in the order of result.q and result.lambda
+
+      void
+      print(std::ostream &out) const;
+
+      nlohmann::json
+      to_json() const;
+    };
+
+    /** The equilibrium `result` of `equations`, to report. */
+    Equilibrium
+    equilibrium(const Result &result, const Equations &equations) const;
 
     std::string                          analysis = "none";
     double                               time     = 0;     ///< s, the inputs' time
