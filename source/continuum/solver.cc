@@ -521,7 +521,21 @@ namespace hamilton::continuum
              "one of its faces with 'Circuit = ground' in 'Continuum/Electrodes'.");
 
     // point supports: the dofs of a mesh vertex within 1e-9 of the mesh size
-    const double tolerance = 1e-9 * GridTools::diameter(triangulation);
+    // (the diagonal of the vertices' bounding box: every rank holds the coarse
+    // mesh's vertices; GridTools::diameter refuses a refined distributed mesh
+    // in Debug builds)
+    Point<dim> lower, upper;
+    bool       first = true;
+    for (unsigned int v = 0; v < triangulation.n_vertices(); ++v)
+      if (triangulation.get_used_vertices()[v])
+        for (unsigned int d = 0; d < dim; ++d)
+          {
+            const double x = triangulation.get_vertices()[v][d];
+            lower[d]       = first ? x : std::min(lower[d], x);
+            upper[d]       = first ? x : std::max(upper[d], x);
+            first          = (d + 1 < dim) && first;
+          }
+    const double tolerance = 1e-9 * lower.distance(upper);
 
     // axisymmetric: r = x >= 0, and u_r = 0 on the axis
     if (axisymmetric)
