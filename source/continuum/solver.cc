@@ -9,6 +9,7 @@
 #include <deal.II/numerics/data_out.h>
 #include <deal.II/numerics/data_postprocessor.h>
 #include <deal.II/grid/grid_in.h>
+#include <deal.II/base/bounding_box.h>
 #include <deal.II/base/function_parser.h>
 #include <hamilton/base/files.h>
 #include <hamilton/base/format.h>
@@ -524,18 +525,12 @@ namespace hamilton::continuum
     // (the diagonal of the vertices' bounding box: every rank holds the coarse
     // mesh's vertices; GridTools::diameter refuses a refined distributed mesh
     // in Debug builds)
-    Point<dim> lower, upper;
-    bool       first = true;
+    std::vector<Point<dim>> used;
     for (unsigned int v = 0; v < triangulation.n_vertices(); ++v)
       if (triangulation.get_used_vertices()[v])
-        for (unsigned int d = 0; d < dim; ++d)
-          {
-            const double x = triangulation.get_vertices()[v][d];
-            lower[d]       = first ? x : std::min(lower[d], x);
-            upper[d]       = first ? x : std::max(upper[d], x);
-            first          = (d + 1 < dim) && first;
-          }
-    const double tolerance = 1e-9 * lower.distance(upper);
+        used.push_back(triangulation.get_vertices()[v]);
+    const auto   corners   = BoundingBox<dim>(used).get_boundary_points();
+    const double tolerance = 1e-9 * corners.first.distance(corners.second);
 
     // axisymmetric: r = x >= 0, and u_r = 0 on the axis
     if (axisymmetric)
