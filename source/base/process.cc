@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -201,8 +203,14 @@ namespace hamilton
     // first to finish removes it (a concurrent run's MPI-IO, the VTU files,
     // then failed: commit e136398), so each gets its own base, a new
     // directory removed after MPI_Finalize. Not when the user set either.
+    // Such a process has no peer to talk to, so it also takes Open MPI's
+    // in-process transport only (pml ob1, btl self): probing for Omni-Path
+    // and InfiniPath hardware (mtl psm2, psm) waits ~0.1 s each, 0.2-0.3 s
+    // of a 0.9-1.2 s 2D continuum run (strace, 2026-11-26). Each is set
+    // only if the user did not set it.
     const bool isolated = !started_by_mpi_launcher() && std::getenv("OMPI_MCA_ess_singleton_isolated") == nullptr &&
                           std::getenv("OMPI_MCA_orte_tmpdir_base") == nullptr;
+    std::vector<const char *> variables_set;
     if (isolated)
       {
         std::error_code ignored;
@@ -212,16 +220,20 @@ namespace hamilton
             std::strcpy(session_directory, base.c_str());
             ::setenv("OMPI_MCA_orte_tmpdir_base", session_directory, 1);
             ::setenv("OMPI_MCA_ess_singleton_isolated", "1", 1);
+            variables_set = {"OMPI_MCA_orte_tmpdir_base", "OMPI_MCA_ess_singleton_isolated"};
+            for (const auto &[name, value] : {std::pair{"OMPI_MCA_pml", "ob1"}, std::pair{"OMPI_MCA_btl", "self"}})
+              if (std::getenv(name) == nullptr)
+                {
+                  ::setenv(name, value, 1);
+                  variables_set.push_back(name);
+                }
           }
       }
     parallel_session().mpi =
       std::make_unique<dealii::Utilities::MPI::MPI_InitFinalize>(saved_argc, saved_argv, 1);
-    if (session_directory[0] != '\0')
-      {
-        // not inherited by programs this one starts (a compiler, a shell)
-        ::unsetenv("OMPI_MCA_orte_tmpdir_base");
-        ::unsetenv("OMPI_MCA_ess_singleton_isolated");
-      }
+    // not inherited by programs this one starts (a compiler, a shell)
+    for (const char *name : variables_set)
+      ::unsetenv(name);
     // PETSc's handler catches SIGSEGV and friends and ends the process
     // through MPI_Abort without a useful message: report crashes ourselves
     PetscPopSignalHandler();
