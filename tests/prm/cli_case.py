@@ -22,14 +22,14 @@ def expect(condition, text):
         failures.append(text)
 
 
-def run(hamilton, args, cwd, limit_file_size=None):
+def run(hamilton, args, cwd, limit_file_size=None, env=None):
     def prepare():
         if limit_file_size is not None:
             # writes beyond the limit fail with EFBIG instead of killing the process
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit_file_size, limit_file_size))
     result = subprocess.run([hamilton] + args, cwd=cwd, capture_output=True, text=True,
-                            preexec_fn=prepare, timeout=600)
+                            preexec_fn=prepare, timeout=600, env=env)
     print(f"$ hamilton {' '.join(args)}\nexit {result.returncode}\n{result.stderr}")
     return result
 
@@ -98,6 +98,15 @@ def main():
                        f"{args[0]}: {library} {'not ' if loads else ''}loaded")
         expect("this text" in subprocess.run([hamilton, "--help"], capture_output=True, text=True).stdout,
                "--help prints no usage")
+    elif case == "petsc_options_bad":
+        # a solver that does not exist, asked for through PETSc's options
+        # database: the user's error, named with the variable, not an
+        # internal error; nothing written
+        options = "-st_pc_factor_mat_solver_type no_such_solver"
+        prm = os.path.join(source, "prm/continuum/c4_bimorph_2d.prm")
+        r = run(hamilton, [prm, "--output-dir", out], work, env=dict(os.environ, PETSC_OPTIONS=options))
+        failed_with(r, 1, "EPSSetUp failed", f"PETSC_OPTIONS = '{options}'", "Correct it or unset it")
+        expect(not os.path.exists(out), "an output directory was written")
     elif case == "two_parameter_files":
         r = run(hamilton, [beam, lumped], work)
         failed_with(r, 1, "two parameter files given", "rlc_network.prm")
