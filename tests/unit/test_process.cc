@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -38,6 +39,24 @@ TEST(Process, ParallelStartsOnlyOnDemand)
   EXPECT_TRUE(parallel_initialized());
   ensure_parallel_initialized(); // a second call does nothing
   EXPECT_TRUE(parallel_initialized());
+}
+
+TEST(Process, SingletonTransportSettingsStayInTheProcess)
+{
+  // a process started without mpirun takes Open MPI's in-process transport
+  // (source/base/process.cc): a value the user set is kept, and the variables
+  // Hamilton sets for MPI_Init are removed again, so that programs it starts
+  // (the C compiler, a shell) do not inherit them
+  ASSERT_EQ(std::getenv("OMPI_COMM_WORLD_SIZE"), nullptr) << "run without mpirun";
+  ::setenv("OMPI_MCA_btl", "self,vader", 1);
+  ::unsetenv("OMPI_MCA_pml");
+  ensure_parallel_initialized();
+  ASSERT_TRUE(parallel_initialized());
+  ASSERT_NE(std::getenv("OMPI_MCA_btl"), nullptr);
+  EXPECT_STREQ(std::getenv("OMPI_MCA_btl"), "self,vader");
+  EXPECT_EQ(std::getenv("OMPI_MCA_pml"), nullptr);
+  EXPECT_EQ(std::getenv("OMPI_MCA_orte_tmpdir_base"), nullptr);
+  EXPECT_EQ(std::getenv("OMPI_MCA_ess_singleton_isolated"), nullptr);
 }
 
 #if !defined(__SANITIZE_ADDRESS__)
