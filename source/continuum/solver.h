@@ -6,6 +6,7 @@
 #ifndef hamilton_source_continuum_solver_h
 #define hamilton_source_continuum_solver_h
 
+#include <hamilton/base/petsc_error.h>
 #include <hamilton/base/process.h>
 #include <hamilton/base/rom_file.h>
 #include <hamilton/analyses/structure.h>
@@ -41,7 +42,6 @@
 #include <array>
 #include <chrono>
 #include <cmath>
-#include <cstdlib>
 #include <iomanip>
 #include <map>
 #include <set>
@@ -91,30 +91,6 @@ namespace hamilton::continuum
         return rom || !structure_analyses.empty();
       }
     };
-
-    /**
-     * Stop on a failed PETSc/SLEPc call (PETSc has printed its own message).
-     * Two causes are the user's to fix and are reported as input errors:
-     * running out of memory, and options given to PETSc through the
-     * environment (PETSC_OPTIONS: a solver that does not exist, or one the
-     * operator cannot use). Any other failure is a bug in Hamilton.
-     */
-    inline void
-    check_petsc(const PetscErrorCode code, const char *call)
-    {
-      if (code == 0)
-        return;
-      const std::string what = std::string("the PETSc/SLEPc call ") + call + " failed (PETSc's message is above)";
-      if (code == PETSC_ERR_MEM)
-        throw InputError(what + ": out of memory. The model needs more memory than this machine has: in "
-                                "subsection 'Continuum', use a coarser 'Mesh', fewer 'Global refinements' or a "
-                                "lower 'Element degree', or run on more MPI ranks spread over more machines.");
-      if (const char *options = std::getenv("PETSC_OPTIONS"); options != nullptr && *options != '\0')
-        throw InputError(what + " with the environment variable PETSC_OPTIONS = '" + options +
-                         "', which changes the solvers Hamilton chose. Correct it or unset it; the options that "
-                         "are useful here are in doc/continuum.md.");
-      AssertThrow(false, ExcMessage(what));
-    }
 
     inline std::string
     format(const double value, const int digits = 6)

@@ -1,8 +1,9 @@
 // The process around a run: MPI/PETSc/SLEPc start only on demand, crashes are
 // reported, the output directory is written atomically and a plugin name is
-// registered once.
+// registered once; PETSc errors the user caused are input errors.
 #include <hamilton/base/files.h>
 #include <hamilton/base/input.h>
+#include <hamilton/base/petsc_error.h>
 #include <hamilton/base/process.h>
 #include <hamilton/base/registry.h>
 
@@ -155,4 +156,41 @@ TEST(OutputFile, FailedWriteIsAnError)
       EXPECT_NE(std::string(e.what()).find("Cannot write '/dev/full'"), std::string::npos) << e.what();
       EXPECT_NE(std::string(e.what()).find("No space left on device"), std::string::npos) << e.what();
     }
+}
+
+TEST(PetscError, UserCausesAreInputErrors)
+{
+  // the errors are raised as PETSc raises them (PetscError records the
+  // message of the error's origin), without a solve
+  ensure_parallel_initialized();
+  ::unsetenv("PETSC_OPTIONS");
+  auto raise = [](const PetscErrorCode code, const char *message) {
+    return PetscError(PETSC_COMM_SELF, __LINE__, "test", __FILE__, code, PETSC_ERROR_INITIAL, "%s", message);
+  };
+  auto message_of = [](const PetscErrorCode code) -> std::string {
+    try
+      {
+        check_petsc(code, "EPSSetUp");
+      }
+    catch (const InputError &e)
+      {
+        return e.what();
+      }
+    return "";
+  };
+  EXPECT_NO_THROW(check_petsc(0, "EPSSetUp"));
+  // MUMPS's allocation failure, as PETSc 3.18's MUMPS interface reports it
+  EXPECT_NE(message_of(raise(PETSC_ERR_LIB,
+                             "Error reported by MUMPS in numerical factorization phase: INFOG(1)=-13, INFO(2)=4380529"))
+              .find("EPSSetUp failed (PETSc's message is above): out of memory"),
+            std::string::npos);
+  EXPECT_NE(message_of(raise(PETSC_ERR_MEM, "Out of memory")).find("out of memory"), std::string::npos);
+  // another MUMPS error (a singular matrix) is not taken for memory: with no
+  // PETSC_OPTIONS it is Hamilton's bug
+  const PetscErrorCode singular =
+    raise(PETSC_ERR_LIB, "Error reported by MUMPS in numerical factorization phase: INFOG(1)=-10, INFO(2)=7");
+  EXPECT_THROW(check_petsc(singular, "EPSSetUp"), dealii::ExceptionBase);
+  ::setenv("PETSC_OPTIONS", "-st_pc_type cholesky", 1);
+  EXPECT_NE(message_of(singular).find("PETSC_OPTIONS = '-st_pc_type cholesky'"), std::string::npos);
+  ::unsetenv("PETSC_OPTIONS");
 }
