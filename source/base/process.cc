@@ -5,6 +5,7 @@
 
 #include <petscsys.h>
 
+#include <array>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -218,10 +219,13 @@ namespace hamilton
         if (base.size() < sizeof(session_directory) && ::mkdtemp(base.data()) != nullptr)
           {
             std::strcpy(session_directory, base.c_str());
-            ::setenv("OMPI_MCA_orte_tmpdir_base", session_directory, 1);
-            ::setenv("OMPI_MCA_ess_singleton_isolated", "1", 1);
-            variables_set = {"OMPI_MCA_orte_tmpdir_base", "OMPI_MCA_ess_singleton_isolated"};
-            for (const auto &[name, value] : {std::pair{"OMPI_MCA_pml", "ob1"}, std::pair{"OMPI_MCA_btl", "self"}})
+            // the first two are unset here (isolated)
+            const std::array<std::pair<const char *, const char *>, 4> settings{
+              {{"OMPI_MCA_orte_tmpdir_base", session_directory},
+               {"OMPI_MCA_ess_singleton_isolated", "1"},
+               {"OMPI_MCA_pml", "ob1"},
+               {"OMPI_MCA_btl", "self"}}};
+            for (const auto &[name, value] : settings)
               if (std::getenv(name) == nullptr)
                 {
                   ::setenv(name, value, 1);
