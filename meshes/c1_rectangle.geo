@@ -1,4 +1,4 @@
-// C1 (shared/validation/continuum.md): PZT-4 rectangle in pure bending, 2D plane stress.
+// C1 (doc/validation-data.md): PZT-4 rectangle in pure bending, 2D plane stress.
 // x in [0, L] (length), y in [0, H] (poling +y), metres. 4 x 2 quadrilaterals.
 // Regenerate: gmsh c1_rectangle.geo -2 -o c1_rectangle.msh   (or ./generate.sh)
 

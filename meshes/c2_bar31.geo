@@ -1,4 +1,4 @@
-// C2 length-extensional 31 bar (shared/validation/continuum.md): x in [0, L] (length),
+// C2 length-extensional 31 bar (doc/validation-data.md): x in [0, L] (length),
 // y in [0, W] (width), z in [0, T] (thickness, poling +z), metres. 20 x 2 x 1 hexahedra.
 // Free bar: only the electrode faces are tagged.
 // Regenerate: gmsh c2_bar31.geo -3 -o c2_bar31.msh

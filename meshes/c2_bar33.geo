@@ -1,4 +1,4 @@
-// C2 length-extensional 33 bar (shared/validation/continuum.md): x in [0, L] (length,
+// C2 length-extensional 33 bar (doc/validation-data.md): x in [0, L] (length,
 // poling +x), y, z in [0, A], metres. 20 x 1 x 1 hexahedra; electrodes on the end faces.
 // Regenerate: gmsh c2_bar33.geo -3 -o c2_bar33.msh
 Mesh.MshFileVersion = 4.1;

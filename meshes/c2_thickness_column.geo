@@ -1,4 +1,4 @@
-// C2 thickness mode as a plane-strain column (shared/validation/continuum.md):
+// C2 thickness mode as a plane-strain column (doc/validation-data.md):
 // x in [0, W] (width), y in [0, T] (thickness, poling +y), metres. 1 x 20 quadrilaterals.
 // The side curves carry rollers (u_x = 0) in the deck, so the column is the 1D thickness mode.
 // Regenerate: gmsh c2_thickness_column.geo -2 -o c2_thickness_column.msh

@@ -1,4 +1,4 @@
-// C4 (shared/validation/continuum.md): the Erturk & Inman 2011 bimorph in 2D, the x-z plane
+// C4 (doc/validation-data.md): the Erturk & Inman 2011 bimorph in 2D, the x-z plane
 // of the device; y of this mesh is z of the device. x in [0, L] (clamped at x = 0), layers
 // pzt_lower y in [-Z2, -Z1], shim [-Z1, Z1], pzt_upper [Z1, Z2], metres.
 // 48 quadrilaterals along x; 2, 1, 2 through the layers.

@@ -1,4 +1,4 @@
-// C4 (shared/validation/continuum.md): Erturk & Inman 2011 PZT-5H/brass bimorph in 3D.
+// C4 (doc/validation-data.md): Erturk & Inman 2011 PZT-5H/brass bimorph in 3D.
 // x in [0, L] (overhang, clamped at x = 0), y in [0, B] (width), z through the thickness:
 // pzt_lower [-Z2, -Z1], shim [-Z1, Z1], pzt_upper [Z1, Z2], metres.
 // 24 x 2 hexahedra in x-y, 1 layer of hexahedra per layer (extruded).

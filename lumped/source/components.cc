@@ -375,7 +375,7 @@ namespace hamilton::lumped
   };
   HAMILTON_REGISTER_PLUGIN(Component, Cart, "cart", "a mass on a position expression, damper, spring, force.")
 
-  /** The scotch yoke of 000_5e03407d74dc095f.txt: a cart at x = d cos(alpha). */
+  /** The scotch yoke of Manhaes et al. 2018: a cart at x = d cos(alpha). */
   class ScotchYoke : public Component
   {
   public:
@@ -442,7 +442,7 @@ namespace hamilton::lumped
   HAMILTON_REGISTER_PLUGIN(Component, Pendulum, "pendulum",
                            "point-mass pendulum on a horizontally moving pivot, with gravity and damping.")
 
-  /** The overhead crane of 002_5224c40c0e6c57b5.txt, eq. (29): trolley x, swing angle. */
+  /** The overhead crane of Hoang and Vuong 2019, eq. (29): trolley x, swing angle. */
   class OverheadCrane : public Component
   {
   public:
@@ -477,9 +477,9 @@ namespace hamilton::lumped
     }
   };
   HAMILTON_REGISTER_PLUGIN(Component, OverheadCrane, "overhead crane",
-                           "trolley and payload on a cable of constant length (002, eq. 29).")
+                           "trolley and payload on a cable of constant length (Hoang and Vuong 2019, eq. 29).")
 
-  /** The planar two-link arm of 002_5224c40c0e6c57b5.txt, eqs. (35)-(36), in a vertical plane. */
+  /** The planar two-link arm of Hoang and Vuong 2019, eqs. (35)-(36), in a vertical plane. */
   class TwoLinkArm : public Component
   {
   public:
@@ -526,10 +526,10 @@ namespace hamilton::lumped
     }
   };
   HAMILTON_REGISTER_PLUGIN(Component, TwoLinkArm, "two-link arm",
-                           "planar serial arm in a vertical plane (002, eqs. 35-36).")
+                           "planar serial arm in a vertical plane (Hoang and Vuong 2019, eqs. 35-36).")
 
   /**
-   * The slider-crank of 002_5224c40c0e6c57b5.txt, section 3.3, in redundant
+   * The slider-crank of Hoang and Vuong 2019, section 3.3, in redundant
    * coordinates (crank angle q1, rod angle q2, slider position q3) with its
    * two loop-closure constraints, in a vertical plane.
    */
@@ -586,10 +586,10 @@ namespace hamilton::lumped
     }
   };
   HAMILTON_REGISTER_PLUGIN(Component, SliderCrank, "slider-crank",
-                           "crank, rod and slider in redundant coordinates with two constraints (002, section 3.3).")
+                           "crank, rod and slider in redundant coordinates with two constraints (Hoang and Vuong 2019, section 3.3).")
 
   /**
-   * The 3RRR planar parallel robot of 002_5224c40c0e6c57b5.txt, section 3.4,
+   * The 3RRR planar parallel robot of Hoang and Vuong 2019, section 3.4,
    * in a horizontal plane: crank angles theta_1..3, platform x_C, y_C, phi;
    * three distance constraints |B_i - A_i|^2 = l_2^2. Base joints O_i at
    * radius L0/sqrt(3), platform joints at b = L1/sqrt(3), both at angles
@@ -664,5 +664,5 @@ namespace hamilton::lumped
     }
   };
   HAMILTON_REGISTER_PLUGIN(Component, RrrRobot, "3rrr robot",
-                           "3RRR planar parallel robot, six coordinates and three constraints (002, section 3.4).")
+                           "3RRR planar parallel robot, six coordinates and three constraints (Hoang and Vuong 2019, section 3.4).")
 } // namespace hamilton::lumped

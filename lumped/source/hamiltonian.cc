@@ -142,7 +142,7 @@ namespace hamilton::lumped
                       "value). Not with the energy entries, energy components or constraints.");
     prm.declare_entry("Flow sources", "", Anything(),
                       "With 'Hamiltonian': flow sources f(q, p, t), 'coordinate: expression' separated by ';', "
-                      "subtracted from dq/dt = dH/dp (004's general form); their work (-f dH/dq) is supplied.");
+                      "subtracted from dq/dt = dH/dp (the Hamiltonian lecture notes' general form); their work (-f dH/dq) is supplied.");
     prm.declare_entry("Dissipative flows", "", Anything(),
                       "With 'Hamiltonian': flows f_d(q, p) subtracted from dq/dt like 'Flow sources', booked "
                       "as dissipated (power f_d dH/dq), e.g. a resistor R1 across the capacitor of charge q: "
@@ -587,7 +587,7 @@ namespace hamilton::lumped
       const auto         zero = s.neglected_values();
       const ex           L    = exact((s.kinetic + s.magnetic - s.potential - s.electric).subs(zero));
       const ex           D    = exact(s.dissipation.subs(zero));
-      out << "\nHamiltonian side (seed 004: p = dL/dq_dot, H(q, p) = p . q_dot - L by the Legendre transform)\n";
+      out << "\nHamiltonian side (the Hamiltonian lecture notes: p = dL/dq_dot, H(q, p) = p . q_dot - L by the Legendre transform)\n";
       std::vector<GiNaC::symbol> p;
       std::vector<ex>            momenta;
       for (unsigned int i = 0; i < n; ++i)

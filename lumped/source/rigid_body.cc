@@ -1,7 +1,7 @@
 // Planar rigid bodies and loads at points: components that form the kinetic
 // coenergy of a body from its centre of mass and angle, and the generalized
 // forces Q = J^T F of a force applied at a point or a torque on an angle
-// (003_5ef7cb0e20d417cb.txt, "Theory - Generalized Forces").
+// (the IDSC lecture, "Theory - Generalized Forces").
 #include <hamilton/lumped/component.h>
 
 #include <deal.II/base/utilities.h>

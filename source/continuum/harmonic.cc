@@ -1,4 +1,4 @@
-// The continuum as a Structure (DESIGN.md, "Structures with electrical
+// The continuum as a Structure (doc/layout.md, "Structures with electrical
 // ports"): the frequency response, harvester and RL shunt analyses run on its
 // reduced model (modes + static corrections, the ROM that 'reduced model'
 // exports), and a direct solve of the full model at single frequencies checks

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Exact Euler-Bernoulli values of the prm/beam examples (Case 4 of
-shared/validation/piezo_beams.md), computed with mpmath (30 digits),
+doc/validation-data.md), computed with mpmath (30 digits),
 independent of Hamilton.
 
 * cantilever_modes.prm, rom/ritz_vs_fe.prm: cos(bL) cosh(bL) = -1,

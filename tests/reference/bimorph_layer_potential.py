@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Case C4 (shared/validation/continuum.md): the Euler-Bernoulli bimorph of piezo_beams.py
+"""Case C4 (doc/validation-data.md): the Euler-Bernoulli bimorph of piezo_beams.py
 (Case 1b) with the potential that Gauss's law puts through each piezoelectric layer, the
 independent estimate of the 2D plane-stress continuum (prm/continuum/c4_bimorph_2d.prm).
 

@@ -11,10 +11,10 @@ closed forms checked here with SymPy, independent of Hamilton.
   the constraint x' sin(theta) - y' cos(theta) = 0.
 * rolling disk, holonomic form: (m + J/R^2) x'' + b/R^2 x' + k x = M/R:
   eigenvalues -s +- i wd.
-* motion amplification (001 section 1.4): tan(theta) = 5 f/(2 w),
+* motion amplification (Preumont 2006 section 1.4): tan(theta) = 5 f/(2 w),
   K = 5 a f sin + 2 a w cos; in redundant coordinates the reactions
   (f, w) and K/(1 + (5a cos)^2 + (2a sin)^2).
-* 003's pendulum with spring: w^2 = (c l^2 - m g l/2)/(m l^2/3).
+* The IDSC lecture's pendulum with spring: w^2 = (c l^2 - m g l/2)/(m l^2/3).
 
 usage: /usr/bin/python3 constraints.py
 """

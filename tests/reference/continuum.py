@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Independent values of the piezoelectric continuum cases C1, C2 and C5 of
-shared/validation/continuum.md (sympy for C1, mpmath at 30 digits for the rest), derived
+doc/validation-data.md (sympy for C1, mpmath at 30 digits for the rest), derived
 from the material tables there and compared with the numbers that file states.
 
 * C1, PZT-4 (Parton) rectangle in plane stress, poled +y: the material axes are

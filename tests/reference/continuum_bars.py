@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Short- and open-circuit frequencies of the free C2 bars of shared/validation/continuum.md
+"""Short- and open-circuit frequencies of the free C2 bars of doc/validation-data.md
 (PZT-5A strain-charge set, 33 bar 20 x 1 x 1 mm with end electrodes, 31 bar 20 x 2 x 1 mm
 with electrodes on the 20 x 2 mm faces) in the one-dimensional theory and in the
 Rayleigh-Love rod, which adds the kinetic energy of the lateral motion.

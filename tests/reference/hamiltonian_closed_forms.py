@@ -3,7 +3,7 @@
 independent of Hamilton. Parameters as in the prm files.
 
 * rlc_004_hamiltonian.prm, rlc_004_lagrangian.prm, rlc_004_exchange.prm:
-  the circuit of seed 004 (source E0, R2 and L in series, C with R1 across
+  the circuit of the Hamiltonian lecture notes (source E0, R2 and L in series, C with R1 across
   it), from rest: dq/dt = lambda/L - q/(R1 C), dlambda/dt = -q/C + E0 -
   R2 lambda/L. q(t) = q_ss + exp(-a t)(A cos wt + B sin wt), lambda likewise
   (A, B from the initial values and rates; the same form as in the prm

@@ -4,12 +4,12 @@ form: the equations of motion derived by hand (written out below, not taken
 from Hamilton) and integrated with SciPy's DOP853 at rtol 1e-13.
 
 * prm/lumped/scotch_yoke_dc_motor.prm, equations (95)-(96) of
-  000_5e03407d74dc095f.txt:
+  Manhaes et al. 2018:
     (jm + mc d^2 sin^2 a) a'' + mc d^2 sin a cos a a'^2 + bm a' - ke i = 0
     l i' + r i + ke a' = v
 * prm/lumped/scotch_yoke_common_mistake.prm, the same disk with the torque
   imposed as ke (v - ke a')/r - bm a' (no current, no inductance).
-* prm/lumped/overhead_crane.prm (002, section 3.1), n = r/r_w = 10/0.025:
+* prm/lumped/overhead_crane.prm (Hoang and Vuong 2019, section 3.1), n = r/r_w = 10/0.025:
     (mt + mp + n^2 Im) x'' + mp l (th'' cos th - th'^2 sin th) + (d1 + n^2 dm) x' = n Kt i
     mp l^2 th'' + mp l x'' cos th + mp g l sin th = 0
     La i' + Ra i + n Ke x' = u

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Reference solution of prm/lumped/node_flux_network.prm (001 chapter 2,
+"""Reference solution of prm/lumped/node_flux_network.prm (Preumont 2006 chapter 2,
 Example 1: current source into node 2, C1 between nodes 1 and 2, C2 between
 nodes 2 and 3, inductor L0 from node 1 and resistor R0 from node 3 to
 ground), independent of Hamilton and of the node-flux formulation.
@@ -13,7 +13,7 @@ iL) and the branch C2-R0 (current I0 - iL), both between node 2 and ground:
 node voltages v3 = R0 (I0 - iL), v2 = v3 + vC2, v1 = v2 - vC1, flux
 linkages l1 = L0 iL, l2 = int v2, l3 = int v3. With the constant input as a
 state, z' = A z is solved exactly by the matrix exponential (mpmath, 30
-digits) and checked against SciPy's Radau on the seed's own charge
+digits) and checked against SciPy's Radau on Preumont's own charge
 formulation (one loop charge q1 through L and C1, q2 = q1 + q0 through C2
 and R0, q0' = I: L q1'' + q1/C1 + (q1 + q0)/C2 + R0 (q1' + q0') = 0, in the
 sign convention of Fig. 2.6, here with q1 = -iL's charge). The source's
@@ -71,7 +71,7 @@ def main():
     print("  branch eigenvalues:", ", ".join(mp.nstr(z, 17) for z in ev),
           f"(closed form -{mp.nstr(a, 17)} +- {mp.nstr(mp.sqrt((1 / C1 + 1 / C2) / L0 - a**2), 17)} i)")
 
-    # second algorithm: the charge formulation of the seed, SciPy Radau
+    # second algorithm: the charge formulation of Preumont 2006, SciPy Radau
     c1, c2, r, l, i0 = (float(x) for x in (C1, C2, R0, L0, I0))
 
     def rhs(t, y):

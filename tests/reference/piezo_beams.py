@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Exact Euler-Bernoulli values of the piezoelectric cantilevers of Cases 1b and 1c
-(shared/validation/piezo_beams.md), independent of Hamilton's finite elements.
+(doc/validation-data.md), independent of Hamilton's finite elements.
 
 * Short circuit: a uniform clamped-free beam, cos(bL) cosh(bL) = -1.
 * Open circuit of a full-length electrode (one equipotential, zero net charge):

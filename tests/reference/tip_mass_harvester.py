@@ -16,7 +16,7 @@ coupling) is exact in this form. w = A ch kx + B sh kx + C cos kx + D sin kx + w
 with k^4 = m (w^2 - i w alpha)/EI* and w_p = a/(w^2 - i w alpha): five linear
 equations in A, B, C, D, V. The short-circuit frequencies are the roots of
 1 + cos l cosh l + mu l (cos l sinh l - sin l cosh l) = 0, mu = Mt/(m L).
-Beams: Case 1c unimorph and Case 1b bimorph of shared/validation/piezo_beams.md
+Beams: Case 1c unimorph and Case 1b bimorph of doc/validation-data.md
 (section properties as in tests/reference/piezo_beams.py).
 
 usage: tip_mass_harvester.py            the values quoted in tests/prm/studies/*.expected.json

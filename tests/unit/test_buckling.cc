@@ -1,5 +1,5 @@
 // Buckling loads (Case 4b) and frequencies under axial load (Case 4c) of
-// shared/validation/piezo_beams.md.
+// doc/validation-data.md.
 #include "test_helpers.h"
 
 #include <hamilton/analyses/buckling.h>

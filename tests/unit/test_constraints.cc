@@ -1,6 +1,6 @@
 // Velocity (non-holonomic) constraints, static equilibria, rigid bodies and
-// loads at points: derived terms against 003_5ef7cb0e20d417cb.txt and hand
-// derivations, the static equilibrium against 001's closed form.
+// loads at points: derived terms against the IDSC lecture and hand
+// derivations, the static equilibrium against Preumont 2006's closed form.
 #include <hamilton/lumped/lumped_run.h>
 #include <hamilton/run.h>
 
@@ -45,7 +45,7 @@ namespace
   }
 } // namespace
 
-// 003 "Example - Generalized Forces": the point force at B gives the printed
+// The IDSC lecture "Example - Generalized Forces": the point force at B gives the printed
 // Q = (F_B l1 cos(alpha), -F_B l2 cos(beta)); the rigid bodies give the
 // kinetic coenergy of the two bars by Koenig's theorem.
 TEST(Constraints, TwoBarPointForceAndRigidBodies)
@@ -65,9 +65,9 @@ TEST(Constraints, TwoBarPointForceAndRigidBodies)
   EXPECT_TRUE(GiNaC::expand(s.potential.subs(s.parameter_values())).is_zero()) << s.potential; // g = 0
 }
 
-// 003 "Example - Lagrange (Pendulum with Spring)" with the bar as a rigid
+// The IDSC lecture "Example - Lagrange (Pendulum with Spring)" with the bar as a rigid
 // body: T = (1/6) m l^2 phi'^2 and the equation of motion, whose spring term
-// the seed prints with the wrong sign.
+// the lecture prints with the wrong sign.
 TEST(Constraints, PendulumWithSpringAsRigidBody)
 {
   const auto  run = load_lumped("prm/lumped/pendulum_with_spring_rigid_body.prm");
@@ -122,7 +122,7 @@ TEST(Constraints, VelocityConstraintMessages)
   EXPECT_NE(statics.find("'Lumped system/Statics': 'Analysis'"), std::string::npos) << statics;
 }
 
-// 001 section 1.4: f = (2/5) w tan(theta); K = 5 a f sin + 2 a w cos; in
+// Preumont 2006 section 1.4: f = (2/5) w tan(theta); K = 5 a f sin + 2 a w cos; in
 // redundant coordinates the reactions are f and w.
 TEST(Constraints, MotionAmplificationEquilibrium)
 {

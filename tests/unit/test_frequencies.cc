@@ -1,5 +1,5 @@
 // Natural frequencies of uniform, tip-mass and stepped beams against
-// closed-form characteristic equations (shared/validation/piezo_beams.md,
+// closed-form characteristic equations (doc/validation-data.md,
 // Case 4a) and independent transfer-matrix solutions.
 #include "test_helpers.h"
 

@@ -1,5 +1,5 @@
 // The lumped extended-Lagrangian library: derived equations against the
-// papers (000_5e03407d74dc095f.txt, 002_5224c40c0e6c57b5.txt) and hand
+// papers (Manhaes et al. 2018, Hoang and Vuong 2019) and hand
 // derivations, DAE against minimal coordinates, errors.
 #include <hamilton/lumped/component.h>
 #include <hamilton/lumped/lumped_run.h>
@@ -49,7 +49,7 @@ namespace
   }
 } // namespace
 
-// Equations (95)-(96) of 000_5e03407d74dc095f.txt, term by term.
+// Equations (95)-(96) of Manhaes et al. 2018, term by term.
 TEST(Lumped, ScotchYokeEquations95And96)
 {
   const auto  run = load_lumped("prm/lumped/scotch_yoke_dc_motor.prm");
@@ -68,7 +68,7 @@ TEST(Lumped, ScotchYokeEquations95And96)
   EXPECT_TRUE(same(run->equations->matrix_form.G(1, 0), ke));
 }
 
-// Crank-slider + pendulum (000, section 4.2): the derived equations against a
+// Crank-slider + pendulum (Manhaes et al. 2018, section 4.2): the derived equations against a
 // hand derivation, and the typos of the printed (130)-(131) identified.
 TEST(Lumped, CrankSliderPendulumAgainstHandDerivation)
 {
@@ -90,7 +90,7 @@ TEST(Lumped, CrankSliderPendulumAgainstHandDerivation)
   EXPECT_TRUE(same(equation(*run->equations, 1), eq131))
     << GiNaC::normal((equation(*run->equations, 1) - eq131).expand());
 
-  // the printed (130)-(131), transcribed from 000_5e03407d74dc095f.txt
+  // the printed (130)-(131), transcribed from Manhaes et al. 2018
   // (lines 570-572), differ from the derived equations exactly by the typos:
   // (130): theta_dot [mp lp d sin(theta) Kdot] should be [... K theta_dot];
   //        "- ke q" should be "- ke q_dot";
@@ -123,7 +123,7 @@ namespace
   }
 } // namespace
 
-// Crane (002, section 3.1): the simplified model's D_s and B_s, derived from
+// Crane (Hoang and Vuong 2019, section 3.1): the simplified model's D_s and B_s, derived from
 // the full description by neglecting L_a.
 TEST(Lumped, OverheadCraneSimplifiedMatrices)
 {
@@ -142,7 +142,7 @@ TEST(Lumped, OverheadCraneSimplifiedMatrices)
   EXPECT_TRUE(same(eq.mass(0, 0), mt + mp + r * r / (rw * rw) * Im));
 }
 
-// Two-link arm (002, section 3.2): M_s, C_s (Christoffel), g_s, D_s, B_s.
+// Two-link arm (Hoang and Vuong 2019, section 3.2): M_s, C_s (Christoffel), g_s, D_s, B_s.
 TEST(Lumped, TwoLinkArmMatrices)
 {
   const auto  run = load_lumped("prm/lumped/two_link_arm.prm", {{"Lumped system/Simulation/Neglected parameters",
@@ -171,7 +171,7 @@ TEST(Lumped, TwoLinkArmMatrices)
   EXPECT_TRUE(same(-diff_by(row, u1), r * K / R));
 }
 
-// Slider-crank (002, section 3.3): M_s, C_s, g_s and the constraint Jacobian.
+// Slider-crank (Hoang and Vuong 2019, section 3.3): M_s, C_s, g_s and the constraint Jacobian.
 TEST(Lumped, SliderCrankMatrices)
 {
   const auto  run = load_lumped("prm/lumped/slider_crank_dae.prm");
@@ -679,7 +679,7 @@ namespace
   }
 
   /**
-   * Seed 001, ch. 2, Example 1 in charges (Fig. 2.6), built by hand: loop 1
+   * Preumont 2006, ch. 2, Example 1 in charges (Fig. 2.6), built by hand: loop 1
    * (charge q1) holds an inductor L0 and a capacitor C0, loop 2 (q2) a
    * resistor R0, and the current source i(t) = I0 sin(w t) sits in the
    * branch they share: q2 - q1 = integral of i. q2 has no inductance, so
@@ -862,7 +862,7 @@ end
 }
 
 // Two floating node groups in node flux linkages (no capacitor to ground):
-// 001 ch. 2 Example 1 (l1, l2, l3; a current step into l2) and a pair m1, m2
+// Preumont 2006 ch. 2 Example 1 (l1, l2, l3; a current step into l2) and a pair m1, m2
 // joined by C3, each with a resistor to ground and a sinusoidal current into
 // m1. The mass matrix's null space is found exactly, (1, 1, 1, 0, 0) and
 // (0, 0, 0, 1, 1), and the consistent initial state solves the groups'

@@ -1,4 +1,4 @@
-// Piezoelectric beams: Cases 1b, 1c, 3a, 3b of shared/validation/piezo_beams.md
+// Piezoelectric beams: Cases 1b, 1c, 3a, 3b of doc/validation-data.md
 // and cross-checks of independent paths.
 #include "test_helpers.h"
 

@@ -1,5 +1,5 @@
 // Reduced modal models: ROM vs the full model (Case 1b of
-// shared/validation/piezo_beams.md), static corrections, the ROM file (round
+// doc/validation-data.md), static corrections, the ROM file (round
 // trip, validation of bad files) and the state space.
 #include "test_helpers.h"
 

@@ -14,7 +14,7 @@ namespace hamilton
 {
   /**
    * A discretized structure with electrical ports, as the analyses that work
-   * in a modal basis see it (DESIGN.md, "Structures with electrical ports"):
+   * in a modal basis see it (doc/layout.md, "Structures with electrical ports"):
    * frequency response, harvester study and RL shunt are written once
    * against this interface. The beam (finite elements or assumed modes)
    * offers its complete modal basis, in which every response is exact for

@@ -94,7 +94,7 @@ namespace hamilton::lumped
      * (non-reciprocal S.v), dissipated_energy_<e>_J (v.dD/dv and resistive
      * forces such as diodes), coupling_work_<e>_J (the power the mechanical
      * coordinates deliver to the terms of the element's Lagrangian that
-     * hold both mechanical and electrical coordinates, 000 section 2.1's
+     * hold both mechanical and electrical coordinates, Manhaes et al. 2018 section 2.1's
      * E_F). Per domain, the stored energy's four energy functions
      * (kinetic v.d(T*)/dv - T*, V, magnetic v.d(W_m*)/dv - W_m*, W_e), whose
      * sum is `energy`. The parts of each kind sum to the totals.
@@ -103,7 +103,7 @@ namespace hamilton::lumped
 
     /**
      * The matrix form M a + C v + G v + D v + g = B u + f of
-     * 002_5224c40c0e6c57b5.txt when L is quadratic in the velocities, D
+     * Hoang and Vuong 2019 when L is quadratic in the velocities, D
      * quadratic and the forces linear in the time functions u: C from the
      * Christoffel symbols, G the gyroscopic (skew) part of the terms linear
      * in v (motor couplings), g = d(V + W_e)/dq, f what remains of F + S.

@@ -13,7 +13,7 @@ namespace dealii
 }
 
 /**
- * The Hamiltonian side of the lumped library (seed 004_4c412eb0ad76194d.txt):
+ * The Hamiltonian side of the lumped library (the Hamiltonian lecture notes):
  *
  * - for a system given by energies (a Lagrangian L(q, q_dot)), the
  *   generalized momenta p = dL/dq_dot, the Hamiltonian H(q, p) = p . q_dot - L
@@ -22,7 +22,7 @@ namespace dealii
  *   --print-equations; the momenta as CSV columns p_<coordinate>;
  * - a system given by its Hamiltonian (entry 'Hamiltonian'): for each
  *   coordinate q a momentum coordinate p_q, and the canonical equations of
- *   004's general form
+ *   The Hamiltonian lecture notes' general form
  *
  *     dq/dt = dH/dp - f(q, p, t) - f_d(q, p),
  *     dp/dt = -dH/dq + e(q, p, t) - e_d(q, p),
@@ -35,7 +35,7 @@ namespace dealii
  *   algebraic, the residuals are the two lines above. The energy audit
  *   books H as the stored energy, e . dH/dp - f . dH/dq as supplied and
  *   e_d . dH/dp + f_d . dH/dq as dissipated power;
- * - the canonical transformation (p, q) -> (-q*, p*) of 004, which maps the
+ * - the canonical transformation (p, q) -> (-q*, p*) of the Hamiltonian lecture notes, which maps the
  *   forcing terms as f* = e, e* = -f, f_d* = -e_d, e_d* = f_d.
  */
 namespace hamilton

@@ -15,7 +15,7 @@ namespace hamilton::lumped
 {
   /**
    * The static equilibrium of a lumped system (the principle of virtual
-   * work, 001 section 1.4): at rest (v = 0) and at the inputs of time T,
+   * work, Preumont 2006 section 1.4): at rest (v = 0) and at the inputs of time T,
    *
    *   G(q, lambda) = d(V + W_e)/dq - F(q, T) + Phi_q^T lambda = 0,   Phi(q, T) = 0,
    *
