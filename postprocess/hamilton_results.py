@@ -3,20 +3,30 @@ with the units of its columns, a reduced model (rom.json) as numpy matrices and
 a state-space file as a scipy.signal.StateSpace.
 
 Needs numpy (Debian: python3-numpy); scipy for state_space() (python3-scipy);
-pandas only for Table.to_pandas() (python3-pandas). Example:
+pandas only for Table.to_pandas() (python3-pandas). Example, from the
+repository's root after `./build/hamilton prm/coupled/motor_driven_harvester.prm`
+(the test postprocess_loader_doctest runs these lines on that run's output):
 
-    import sys; sys.path.insert(0, "postprocess")
-    import hamilton_results as hr
-
-    run = hr.Results("output/motor_driven_harvester")
-    print(run.json["lumped"]["summary"]["columns"]["harvester_power"]["mean"])
-    lumped = run.table("lumped")          # lumped.csv and lumped.csv.columns.json
-    t, alpha_dot = lumped["t_s"], lumped["alpha_dot"]   # numpy arrays
-    print(lumped.unit("alpha_dot"))       # 'rad/s'
-    print(lumped.label("alpha_dot"))      # 'alpha_dot (rad/s)', for an axis
-    rom = run.rom()                       # rom.M, rom.K, rom.frequencies_hz, ...
-    sys_ = run.state_space()              # scipy.signal.StateSpace, with
-    print(sys_.inputs, sys_.outputs)      #   the names of its ports
+>>> import sys; sys.path.insert(0, "postprocess")
+>>> import hamilton_results as hr
+>>> run = hr.Results("output/motor_driven_harvester")
+>>> power = run.json["lumped"]["summary"]["columns"]["power_W"]    # results.json as a dict
+>>> print(f"peak {power['peak'] * 1e3:.1f} mW at t = {power['peak_time_s']:.2f} s")
+peak 14.8 mW at t = 2.57 s
+>>> lumped = run.table("lumped")          # lumped.csv and lumped.csv.columns.json
+>>> t, alpha_dot = lumped["t_s"], lumped["alpha_dot"]   # numpy arrays
+>>> len(t) == len(alpha_dot) == len(lumped)
+True
+>>> lumped.unit("alpha_dot")
+'rad/s'
+>>> lumped.label("alpha_dot")             # for an axis
+'alpha_dot (rad/s)'
+>>> rom = run.rom()                       # rom.M, rom.K, rom.frequencies_hz, ...
+>>> [round(float(f), 1) for f in rom.frequencies_hz]
+[47.8, 299.6]
+>>> ss = run.state_space()                # a scipy.signal.StateSpace
+>>> ss.A.shape, len(ss.inputs), len(ss.outputs)    # with the names of its ports
+((5, 5), 1, 2)
 
 Every CSV Hamilton writes has a sidecar <file>.columns.json (format
 "hamilton-columns"): for each column its name, SI unit ("1": dimensionless,
