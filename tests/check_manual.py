@@ -27,8 +27,10 @@ Checks, each failure listed with its file and line:
      README.md is what it prints, line for line (numbers to 1e-5);
   6. with --example-tables: the C4 tables of doc/validation.md against the
      outputs the examples' prm_ tests left in PRM_OUTPUT_DIR, and 2D runs at the
-     other degrees and refinements they list (check_c4_tables). The rectifier load
-     sweep's table in doc/lumped.md is checked by tests/prm/check_rectifier_load_sweep.py.
+     other degrees and refinements they list (check_c4_tables), and the figures of the
+     prose listed in PROSE_FIGURES (the main example's answer in README.md and
+     doc/outputs.md, ...) against the same outputs. The rectifier load sweep's table in
+     doc/lumped.md is checked by tests/prm/check_rectifier_load_sweep.py.
 Exit status 1 on any failure.
 """
 import glob
@@ -519,6 +521,146 @@ def check_c4_tables(binary, root, work, examples):
         check_harvester(label, run, run["rl_shunt"], row_starting(rows, label)[1:])
 
 
+# Figures in the prose (not in a table) checked against the outputs of the examples' prm_
+# tests (fixtures of doc_manual_example_tables): (page, the words on the page that hold the
+# figure, the figure as written, the example's prm_ test name without 'prm_', its value from
+# that run's results.json). Each figure is compared at the digits the page gives
+# (figure_agrees), so a page quotes no more digits than the quantity is accurate to on any
+# machine: the main example's integration (rtol 1e-11) and the converged beam and continuum
+# analyses hold these to 1e-6 or better, the audit's round-off residual only to its order.
+def _summary(column, field):
+    return lambda r: r["lumped"]["summary"]["columns"][column][field]
+
+
+PROSE_FIGURES = []
+for _page, _texts in (("README.md", ("2-mode ROM (47.8 and 299.6 Hz)", "(f_sc 47.8 Hz = 2869 rpm)",
+                                      "power peaks at 14.8 mW (instantaneous |V|²/R, 38.5 V on 100 kΩ) at t = 2.57 s",
+                                      "is 2.59 mW on average", "the disk turns at 3639 rpm and the motor draws 0.567 A",
+                                      "closes to 2.5e-11 of the 9.39 J supplied")),
+                      ("doc/outputs.md", ("(`power_W`: peak 14.8 mW at 2.57 s, mean 2.59 mW over 2.4–3 s), the disk speed "
+                                          "(3639 rpm at 3 s) and the motor current (0.567 A)",
+                                          "its mean over the last 20 % of the run (2.59 mW)"))):
+    for _text in _texts:
+        for _figure, _value in (("47.8", lambda r: r["reduced_model"]["frequencies_hz"][0]),
+                                ("299.6", lambda r: r["reduced_model"]["frequencies_hz"][1]),
+                                ("2869", lambda r: 60 * r["reduced_model"]["frequencies_hz"][0]),
+                                ("14.8", lambda r: 1e3 * _summary("power_W", "peak")(r)),
+                                ("38.5", lambda r: (_summary("power_W", "peak")(r) * 1e5) ** 0.5),
+                                ("2.57", _summary("power_W", "peak_time_s")),
+                                ("2.59", lambda r: 1e3 * _summary("power_W", "mean")(r)),
+                                ("3639", _summary("disk_speed_rpm", "final")),
+                                ("0.567", _summary("motor_current_A", "final")),
+                                ("2.5e-11", lambda r: r["lumped"]["energy_audit"]["largest_relative_residual"]),
+                                ("9.39", lambda r: r["lumped"]["energy_audit"]["supplied_work_J"])):
+            if re.search(r"(?<![\d.])" + re.escape(_figure) + r"(?![\d])", _text):
+                PROSE_FIGURES.append((_page, _text, _figure, "coupled_motor_driven_harvester", _value))
+PROSE_FIGURES += [
+    ("doc/piezo.md", "optimum L is 4.7 % below the Hagood–von Flotow value", "4.7", "piezo_rl_shunt",
+     lambda r: 100 * (1 - r["rl_shunt"]["optimum"]["inductance_H"] / r["rl_shunt"]["hvf"]["inductance_H"])),
+    ("doc/piezo.md", "its peak is 15 % lower", "15", "piezo_rl_shunt",
+     lambda r: 100 * (1 - r["rl_shunt"]["optimum"]["peak_m_N"] / r["rl_shunt"]["hvf"]["peak_m_N"])),
+]
+
+
+def _clamped_nF(r):
+    return 1e9 * r["continuum"]["modal"]["electrodes"][0]["capacitance_F"]
+
+
+def _mode(index, key="frequency_hz"):
+    return lambda r: r["continuum"]["modal"]["modes"][index][key]
+
+
+def _statistic(name, field, scale=1.):
+    return lambda r: scale * next(s for s in r["statistics"] if s["name"] == name)[field]
+
+
+def _largest_mean_power(column):
+    return lambda r: max(r["points"], key=lambda p: p["values"][2])["values"][column]
+
+
+_C3 = ("short circuit 65 102.5 / 65 101.2 Hz and 88 157.2 / 88 137.9 Hz, open circuit 79 814.5 / "
+       "79 807.0 Hz and 93 594.4 / 93 578.2 Hz")
+_STRIP = "the strip gives 10.161, 82.385, 251.00, 515.04 Hz"
+_CAMPBELL = "rise from 116.66 and 731.10 rad/s to 161.35 and 1013.2 rad/s"
+_RUN_UP = "The largest power, 14.5 mW at 9.3 V and 2927 rpm"
+for _entry in [
+        ("doc/continuum.md", "(C4 2D: 3.862 nF clamped, 8.004 nF with mode 1 blocked", "3.862",
+         "continuum_c4_bimorph_2d_harvester", _clamped_nF),
+        ("doc/continuum.md", "(C4 2D: 3.862 nF clamped, 8.004 nF with mode 1 blocked", "8.004",
+         "continuum_c4_bimorph_2d_harvester", lambda r: 1e9 * r["rl_shunt"]["capacitance_F"]),
+        ("doc/validation.md", "That capacitance is 8.004 nF in 2D", "8.004", "continuum_c4_bimorph_2d_harvester",
+         lambda r: 1e9 * r["rl_shunt"]["capacitance_F"]),
+        ("doc/validation.md", "the 2D clamped capacitance is 3.862 nF", "3.862", "continuum_c4_bimorph_2d_harvester",
+         _clamped_nF),
+        # C3, 128 cells (the example): the breathing modes 3 and 8
+        ("doc/validation.md", _C3, "65 102.5", "continuum_c3_cube", _mode(2)),
+        ("doc/validation.md", _C3, "88 157.2", "continuum_c3_cube", _mode(7)),
+        ("doc/validation.md", _C3, "79 814.5", "continuum_c3_cube", _mode(2, "frequency_open_circuit_hz")),
+        ("doc/validation.md", _C3, "93 594.4", "continuum_c3_cube", _mode(7, "frequency_open_circuit_hz")),
+        ("doc/validation.md", _STRIP, "10.161", "continuum_steel_strip_3d", _mode(0)),
+        ("doc/validation.md", _STRIP, "82.385", "continuum_steel_strip_3d", _mode(1)),
+        ("doc/validation.md", _STRIP, "251.00", "continuum_steel_strip_3d", _mode(3)),
+        ("doc/validation.md", _STRIP, "515.04", "continuum_steel_strip_3d", _mode(5)),
+        ("doc/validation.md", "Tip deflection 4.2812 mm", "4.2812", "continuum_steel_strip_3d",
+         lambda r: -1e3 * r["continuum"]["static"]["points"][0]["displacement_along_direction_m"]),
+        ("doc/coupled.md", "Voltage amplitude 2.5339 V", "2.5339", "coupled_shunted_cantilever",
+         lambda r: r["lumped"]["harmonic"]["columns"]["beam_harvester_V"]["amplitude"]),
+        ("doc/coupled.md", "voltage 10.281 V", "10.281", "coupled_harvester_prescribed_motion",
+         lambda r: r["lumped"]["harmonic"]["columns"]["beam_top_V"]["amplitude"]),
+        ("doc/coupled.md", "average power 0.5285 mW", "0.5285", "coupled_harvester_prescribed_motion",
+         lambda r: 1e3 * r["lumped"]["harmonic"]["columns"]["power_W"]["mean"]),
+        ("doc/coupled.md", "two linearized frequencies, 124.27 and 767.66 rad/s", "124.27", "coupled_spinning_link",
+         lambda r: abs(r["lumped"]["linearization"]["eigenvalues"][0]["imag"])),
+        ("doc/coupled.md", "two linearized frequencies, 124.27 and 767.66 rad/s", "767.66", "coupled_spinning_link",
+         lambda r: abs(r["lumped"]["linearization"]["eigenvalues"][2]["imag"])),
+        ("doc/studies.md", "mean 18.506 Hz and standard deviation 0.559 Hz", "18.506", "studies_cantilever_monte_carlo",
+         _statistic("modes/0/frequency_hz", "mean")),
+        ("doc/studies.md", "mean 18.506 Hz and standard deviation 0.559 Hz", "0.559", "studies_cantilever_monte_carlo",
+         _statistic("modes/0/frequency_hz", "standard_deviation")),
+        ("doc/studies.md", "f_sc: mean 205.384 Hz, standard deviation 2.504 Hz", "205.384",
+         "studies_bimorph_tip_mass_monte_carlo", _statistic("modes/0/frequency_hz", "mean")),
+        ("doc/studies.md", "f_sc: mean 205.384 Hz, standard deviation 2.504 Hz", "2.504",
+         "studies_bimorph_tip_mass_monte_carlo", _statistic("modes/0/frequency_hz", "standard_deviation")),
+        ("doc/studies.md", "P_max at 1 g: mean 1.542 mW, standard deviation 0.189 mW", "1.542",
+         "studies_bimorph_tip_mass_monte_carlo", _statistic("harvester/optimal_loads/0/max_power_W", "mean", 1e3)),
+        ("doc/studies.md", "P_max at 1 g: mean 1.542 mW, standard deviation 0.189 mW", "0.189",
+         "studies_bimorph_tip_mass_monte_carlo",
+         _statistic("harvester/optimal_loads/0/max_power_W", "standard_deviation", 1e3)),
+        ("doc/studies.md", "1.52701 g, 780.5 kΩ, 0.372809 mW", "1.52701", "studies_bimorph_optimal_tip_mass_load",
+         lambda r: 1e3 * r["optimum"]["parameters"][0]),
+        ("doc/studies.md", "1.52701 g, 780.5 kΩ, 0.372809 mW", "780.5", "studies_bimorph_optimal_tip_mass_load",
+         lambda r: 1e-3 * r["optimum"]["parameters"][1]),
+        ("doc/studies.md", "1.52701 g, 780.5 kΩ, 0.372809 mW", "0.372809", "studies_bimorph_optimal_tip_mass_load",
+         lambda r: 1e3 * r["optimum"]["value"]),
+        ("doc/studies.md", _CAMPBELL, "116.66", "studies_spinning_link_campbell", lambda r: -r["points"][0]["values"][1]),
+        ("doc/studies.md", _CAMPBELL, "731.10", "studies_spinning_link_campbell", lambda r: -r["points"][0]["values"][2]),
+        ("doc/studies.md", _CAMPBELL, "161.35", "studies_spinning_link_campbell", lambda r: -r["points"][-1]["values"][1]),
+        ("doc/studies.md", _CAMPBELL, "1013.2", "studies_spinning_link_campbell", lambda r: -r["points"][-1]["values"][2]),
+        ("doc/studies.md", _RUN_UP, "14.5", "studies_motor_driven_run_up_map",
+         lambda r: 1e3 * _largest_mean_power(2)(r)),
+        ("doc/studies.md", _RUN_UP, "9.3", "studies_motor_driven_run_up_map", _largest_mean_power(0)),
+        ("doc/studies.md", _RUN_UP, "2927", "studies_motor_driven_run_up_map", _largest_mean_power(1)),
+        ("doc/studies.md", "6 V gives 6.9 µW", "6.9", "studies_motor_driven_run_up_map",
+         lambda r: 1e6 * r["points"][0]["values"][2]),
+]:
+    PROSE_FIGURES.append(_entry)
+
+
+def check_prose_figures(root, examples):
+    """PROSE_FIGURES: each page still holds the words, and the figure in them agrees with the run."""
+    cache = {}
+    for page, text, figure, test, value in PROSE_FIGURES:
+        where = f"{page} (prose)"
+        path = os.path.join(root, page)
+        if path not in cache:
+            cache[path] = " ".join(open(path, encoding="utf-8").read().split())
+        if " ".join(text.split()) not in cache[path]:
+            fail(where, f"no longer says '{text}': update PROSE_FIGURES in tests/check_manual.py with the page")
+            continue
+        results = json.load(open(os.path.join(examples, test, "results.json")))
+        compare(where, f"'{figure}' in '{text}' ({test})", figure.replace(" ", ""), value(results))
+
+
 TABLES = [check_c2_thickness_table, check_rom_verification_table, check_main_example_answer,
           check_c2_bars_table]
 
@@ -532,7 +674,8 @@ def main():
     if example_tables:
         with tempfile.TemporaryDirectory() as work:
             check_c4_tables(binary, root, work, args[2])
-        summary = "the C4 tables checked"
+        check_prose_figures(root, args[2])
+        summary = f"the C4 tables and {len(PROSE_FIGURES)} figures of the prose checked"
     elif "--tables" in sys.argv:
         with tempfile.TemporaryDirectory() as work:
             for check in TABLES:
