@@ -12,6 +12,7 @@
 #include <deal.II/base/bounding_box.h>
 #include <deal.II/base/function_parser.h>
 #include <hamilton/base/files.h>
+#include <hamilton/base/output_file_name.h>
 #include <hamilton/base/format.h>
 
 #include <fstream>
@@ -1895,6 +1896,7 @@ namespace hamilton::continuum
           section.fail("Static correction order",
                        "must be 0 or 1 for a continuum (modes, or modes plus static corrections).");
         options.rom_file = Utilities::trim(section.get("File"));
+        check_output_file_name(section.path(), "File", options.rom_file);
       }
     }
     ensure_parallel_initialized();

@@ -1,6 +1,7 @@
 #include <hamilton/analyses/frequency_response.h>
 #include <hamilton/analyses/modal.h>
 #include <hamilton/analyses/spectral_model.h>
+#include <hamilton/base/output_file_name.h>
 #include <hamilton/rom/reduced_model.h>
 #include <hamilton/rom/state_space.h>
 
@@ -155,15 +156,9 @@ namespace hamilton
       points            = parse_output_points(s, "Output points");
       rom_file          = s.get("File");
       state_space_file  = s.get("State-space file");
-      for (const auto *entry : {"File", "State-space file"})
-        if (s.get(entry).empty() || s.get(entry).find('/') != std::string::npos)
-          s.fail(entry, "must be a plain file name (no directory): the file goes to the output directory.");
       // the analysis also writes rom_modes.csv and rom_verification.csv
       for (const auto *entry : {"File", "State-space file"})
-        for (const std::string other : {"rom_modes.csv", "rom_verification.csv", "results.json"})
-          if (s.get(entry) == other)
-            s.fail(entry, "is the name of another output file of the run, which would "
-                          "overwrite it. Choose another name.");
+        check_output_file_name(s.path(), entry, s.get(entry), {"rom_modes.csv", "rom_verification.csv"});
       if (rom_file == state_space_file)
         s.fail("State-space file", "is also 'File', the ROM file: one would "
                                    "overwrite the other. Give the two files different names.");
