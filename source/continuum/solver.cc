@@ -5,6 +5,8 @@
 
 #include "solver.h"
 
+#include "mesh_check.h"
+
 #include <gmsh.h>
 #include <deal.II/numerics/data_out.h>
 #include <deal.II/numerics/data_postprocessor.h>
@@ -185,6 +187,7 @@ namespace hamilton::continuum
     read_mesh();
     setup_dofs();
     setup_masses();
+    check_loads();
     setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 
@@ -244,6 +247,8 @@ namespace hamilton::continuum
     // names of the physical groups, through the Gmsh library
     std::map<std::string, int> cell_groups, face_groups;
     int                        mesh_dimension = 0;
+    std::vector<std::size_t>   node_tags;
+    std::vector<double>        node_coordinates, node_parameters;
     {
       gmsh::initialize(0, nullptr, false);
       gmsh::option::setNumber("General.Terminal", 0);
@@ -251,6 +256,7 @@ namespace hamilton::continuum
         {
           gmsh::open(model.mesh_file);
           mesh_dimension = gmsh::model::getDimension();
+          gmsh::model::mesh::getNodes(node_tags, node_coordinates, node_parameters);
           gmsh::vectorpair groups;
           gmsh::model::getPhysicalGroups(groups);
           for (const auto &[d, tag] : groups)
@@ -274,6 +280,7 @@ namespace hamilton::continuum
         }
       gmsh::finalize();
     }
+    check_node_coordinates(node_tags, node_coordinates, model.mesh_file);
     if (mesh_dimension != dim)
       fail(mesh_path, "Mesh", model.mesh_file,
            "is a " + std::to_string(mesh_dimension) + "D mesh, but 'Formulation' asks for a " + std::to_string(dim) +
@@ -307,6 +314,7 @@ namespace hamilton::continuum
         fail(mesh_path, "Mesh", model.mesh_file,
              "holds triangles or tetrahedra; Hamilton's distributed meshes need quadrilaterals (2D) or hexahedra "
              "(3D). Mesh with 'Recombine' (and extrude layers with 'Layers{...}; Recombine;').");
+    orient_cells(coarse, model.mesh_file);
 
     // regions: every cell in a named, declared region
     std::map<int, std::string> name_of_tag;
@@ -342,6 +350,9 @@ namespace hamilton::continuum
         if (material.piezoelectric)
           piezo_ids.insert(id);
       }
+    if (const std::string warning = size_warning(coarse, {piezo_ids.begin(), piezo_ids.end()}, model.mesh_file);
+        !warning.empty())
+      input_warnings.push_back(warning);
 
     // boundary groups named by electrodes, supports and loads
     for (const auto &[name, tag] : face_groups)
@@ -919,23 +930,7 @@ namespace hamilton::continuum
     std::vector<std::pair<std::set<types::boundary_id>, std::unique_ptr<FunctionParser<dim>>>> tractions;
     std::vector<std::pair<std::set<types::material_id>, std::unique_ptr<FunctionParser<dim>>>> body_forces;
     const auto parsed = [&](const std::vector<std::string> &components, const ContinuumModel::Load &load,
-                            const std::string &entry) {
-      auto        function = std::make_unique<FunctionParser<dim>>(dim);
-      std::string expression;
-      for (unsigned int d = 0; d < dim; ++d)
-        expression += (d == 0 ? "" : ";") + components[d];
-      try
-        {
-          function->initialize(dim == 2 ? "x,y" : "x,y,z", expression, {{"pi", M_PI}});
-        }
-      catch (const std::exception &e)
-        {
-          fail("Continuum/Loads/" + load.name, entry, expression,
-               "is not a valid list of expressions of " + std::string(dim == 2 ? "x, y" : "x, y, z") + ": " +
-                 reason_of(e));
-        }
-      return function;
-    };
+                            const std::string &entry) { return load_function(components, load, entry); };
     if (loads)
       for (const auto &load : model.loads)
         {
@@ -1398,6 +1393,7 @@ namespace hamilton::continuum
     result.mpi_ranks   = Utilities::MPI::n_mpi_processes(comm);
     result.electrodes  = !ports.empty();
     result.timings_s   = {{"start_up", start_up_seconds}, {"mesh_and_dofs", setup_seconds}};
+    result.warnings.insert(result.warnings.end(), input_warnings.begin(), input_warnings.end());
     if (options.statics)
       run_static(result);
     if (options.modal || options.rom_needed())

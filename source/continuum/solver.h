@@ -15,6 +15,7 @@
 
 #include "low_rank_inverse.h"
 
+#include <deal.II/base/function_parser.h>
 #include <deal.II/base/index_set.h>
 #include <deal.II/base/mpi.h>
 #include <deal.II/base/quadrature_lib.h>
@@ -286,6 +287,10 @@ namespace hamilton::continuum
     /** Results of the analyses on the continuum as a Structure. */
     std::vector<std::unique_ptr<AnalysisResult>> outcomes;
 
+    /**
+     * Read the mesh: its node coordinates must be finite, its cells oriented
+     * one way (a mirrored mesh is turned around; see mesh_check.h).
+     */
     void
     read_mesh();
     void
@@ -293,6 +298,24 @@ namespace hamilton::continuum
     /** Region masses as added densities, point masses located in their cells. */
     void
     setup_masses();
+    /** Warnings about the input found while setting up (a mesh that looks drawn in mm). */
+    std::vector<std::string> input_warnings;
+    /**
+     * The function of x, y(, z) given by `components` (one expression per
+     * displacement component) of entry `entry` of `load`; an InputError
+     * naming them if it does not parse (loads.cc).
+     */
+    std::unique_ptr<FunctionParser<dim>>
+    load_function(const std::vector<std::string> &components, const ContinuumModel::Load &load,
+                  const std::string &entry) const;
+    /**
+     * Evaluate every traction and body force at the quadrature points where
+     * it is integrated; an InputError (on every rank) naming the load, the
+     * component, the value and the point if one is not a finite number
+     * (loads.cc).
+     */
+    void
+    check_loads() const;
     /**
      * Add the point load `force` at p to rhs (shares on every rank that holds
      * p), condensed by `constraints`; an InputError naming `path` if p lies
