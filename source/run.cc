@@ -511,6 +511,9 @@ namespace hamilton
           out << "'" << options.parameter_file << "' is valid: " << beam_run.model.segments.size()
               << " segment(s), length " << beam_run.model.length() << " m, "
               << beam_run.discretization->description() << ".\n";
+        if (beam)
+          for (const auto &w : beam_run.model.plausibility_warnings())
+            out << "  WARNING: " << w << "\n";
         if (beam && lumped)
           {
             out << "  Its lumped system of " << lumped_run.system.coordinates.size()
@@ -536,6 +539,11 @@ namespace hamilton
         out << "Hamilton: " << options.parameter_file << "\n"
             << "  beam length " << beam_run.model.length() << " m, mass " << beam_run.model.total_mass() << " kg, "
             << beam_run.discretization->description() << "\n";
+        for (const auto &w : beam_run.model.plausibility_warnings())
+          {
+            out << "  WARNING: " << w << "\n";
+            run.warnings.push_back(w);
+          }
         if (!solved)
           {
             solved_beam() = {};

@@ -308,6 +308,18 @@ namespace hamilton
     std::vector<std::string>
     electrode_warnings() const;
 
+    /**
+     * Warnings when the geometry leaves Euler-Bernoulli theory or looks
+     * given in millimetres (every size is in metres): the beam's length over
+     * the thickness of its thickest section below 10 (not slender: shear and
+     * rotary inertia, which the theory neglects, matter), and a length above
+     * 10 m, a section thicker than 0.1 m or wider than 1 m (sizes meant in
+     * mm). Each names the sizes that triggered it and a fix. Empty if none.
+     * (plausibility.cc)
+     */
+    std::vector<std::string>
+    plausibility_warnings() const;
+
     /** True if electrode_warnings() names the electrode `name`. */
     bool
     coupling_cancels(const std::string &name) const;
