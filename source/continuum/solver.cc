@@ -822,6 +822,88 @@ namespace hamilton::continuum
 
   template <int dim>
   void
+  Solver<dim>::strain_operator(const FEValues<dim> &fe_values,
+                               const unsigned int   q,
+                               const bool           piezo,
+                               Eigen::MatrixXd     &B) const
+  {
+    const unsigned int n_strain = n_strains(model.formulation);
+    B.setZero();
+    for (unsigned int i = 0; i < fe.n_dofs_per_cell(); ++i)
+      {
+        const unsigned int   c = fe.system_to_component_index(i).first;
+        const Tensor<1, dim> g = fe_values.shape_grad(i, q);
+        if (c == dim)
+          {
+            if (piezo)
+              for (unsigned int d = 0; d < dim; ++d)
+                B(n_strain + d, i) = g[d];
+            continue;
+          }
+        B(c, i) = g[c];
+        if (dim == 2)
+          {
+            B(2, i) = g[1 - c];
+            // the hoop strain u_r/r (r > 0 at every quadrature point)
+            if (axisymmetric && c == 0)
+              B(3, i) = fe_values.shape_value(i, q) / fe_values.quadrature_point(q)[0];
+          }
+        else
+          // shear rows yz (3), xz (4), xy (5): row 6 - a - b for the pair (a, b)
+          for (unsigned int other = 0; other < dim; ++other)
+            if (other != c)
+              B(6 - c - other, i) = g[other];
+      }
+  }
+
+  template <int dim>
+  Eigen::MatrixXd
+  Solver<dim>::energy_products(const std::vector<PVector> &x) const
+  {
+    const unsigned int m = x.size();
+    std::vector<PVector> xg;
+    for (const auto &v : x)
+      xg.push_back(ghosted(v));
+    const QGauss<dim>  quadrature(fe.degree + 1);
+    FEValues<dim>      fe_values(fe, quadrature, update_values | update_gradients | update_quadrature_points | update_JxW_values);
+    const unsigned int n        = fe.n_dofs_per_cell();
+    const unsigned int n_strain = n_strains(model.formulation);
+    Eigen::MatrixXd    products = Eigen::MatrixXd::Zero(m, m);
+    Eigen::MatrixXd    local(n, m);
+    dealii::Vector<double> values(n);
+    for (const auto &cell : dof_handler.active_cell_iterators())
+      if (cell->is_locally_owned())
+        {
+          fe_values.reinit(cell);
+          const bool         piezo = piezo_ids.count(cell->material_id()) != 0;
+          const unsigned int rows  = piezo ? n_strain + dim : n_strain;
+          const Eigen::MatrixXd Hc = enthalpy.at(cell->material_id()).topLeftCorner(rows, rows);
+          Eigen::MatrixXd       B(rows, n);
+          for (unsigned int k = 0; k < m; ++k)
+            {
+              cell->get_dof_values(xg[k], values);
+              for (unsigned int i = 0; i < n; ++i)
+                local(i, k) = values[i];
+            }
+          Eigen::MatrixXd cell_products = Eigen::MatrixXd::Zero(m, m);
+          for (const unsigned int q : fe_values.quadrature_point_indices())
+            {
+              strain_operator(fe_values, q, piezo, B);
+              // strains and fields at q, each from the gradients of one vector
+              const Eigen::MatrixXd S = B * local;
+              cell_products.noalias() += (fe_values.JxW(q) * measure(fe_values.quadrature_point(q))) *
+                                         (S.transpose() * Hc * S);
+            }
+          products += cell_products;
+        }
+    for (unsigned int i = 0; i < m; ++i)
+      for (unsigned int j = 0; j < m; ++j)
+        products(i, j) = Utilities::MPI::sum(products(i, j), comm);
+    return (products + products.transpose()) / 2;
+  }
+
+  template <int dim>
+  void
   Solver<dim>::compute_local_matrices(const typename DoFHandler<dim>::active_cell_iterator &cell,
                                       FEValues<dim>                                        &fe_values,
                                       LocalMatrices                                        &local) const
@@ -850,38 +932,15 @@ namespace hamilton::continuum
     Eigen::VectorXd    N(n_scalar);
     for (const unsigned int q : fe_values.quadrature_point_indices())
       {
-        B.setZero();
         const double JxW = fe_values.JxW(q) * measure(fe_values.quadrature_point(q));
+        strain_operator(fe_values, q, piezo, B);
         for (unsigned int i = 0; i < n; ++i)
           {
-            const unsigned int   c     = fe.system_to_component_index(i).first;
-            const Tensor<1, dim> g     = fe_values.shape_grad(i, q);
-            unsigned int        &count = n_nonzeros[i];
-            count                      = 0;
-            const auto set             = [&](const unsigned int row, const double value) {
-              B(row, i)                 = value;
-              nonzeros[i][count++]      = {row, value * JxW};
-            };
-            if (c == dim)
-              {
-                if (piezo)
-                  for (unsigned int d = 0; d < dim; ++d)
-                    set(n_strain + d, g[d]);
-                continue;
-              }
-            set(c, g[c]);
-            if (dim == 2)
-              {
-                set(2, g[1 - c]);
-                // the hoop strain u_r/r (r > 0 at every quadrature point)
-                if (axisymmetric && c == 0)
-                  set(3, fe_values.shape_value(i, q) / fe_values.quadrature_point(q)[0]);
-              }
-            else
-              // shear rows yz (3), xz (4), xy (5): row 6 - a - b for the pair (a, b)
-              for (unsigned int other = 0; other < dim; ++other)
-                if (other != c)
-                  set(6 - c - other, g[other]);
+            unsigned int &count = n_nonzeros[i];
+            count               = 0;
+            for (unsigned int row = 0; row < rows; ++row)
+              if (B(row, i) != 0.)
+                nonzeros[i][count++] = {row, B(row, i) * JxW};
           }
         HB.noalias() = Hc * B;
         for (unsigned int i = 0; i < n; ++i)
@@ -1182,9 +1241,10 @@ namespace hamilton::continuum
 
   template <int dim>
   std::vector<std::pair<double, PVector>>
-  Solver<dim>::eigenpairs(const PMatrix       &K,
-                          const PMatrix       &M,
-                          const unsigned int   n,
+  Solver<dim>::eigenpairs(const PMatrix                   &K,
+                          const PMatrix                   &M,
+                          const AffineConstraints<double> &constraints,
+                          const unsigned int               n,
                           const double         sigma,
                           nlohmann::json      &timings,
                           EPS                 *keep,
@@ -1248,11 +1308,19 @@ namespace hamilton::continuum
         M.vmult(Mx, x);
         x /= std::sqrt(Mx * x);
         apply_sign_convention(x);
-        // the Rayleigh quotient: accurate to the square of the vector's error
-        K.vmult(Mx, x);
-        lambda = Mx * x;
         pairs.emplace_back(lambda, std::move(x));
       }
+    // the Rayleigh quotients (M-normalized vectors): accurate to the square of
+    // the vectors' error, evaluated from the strains and fields
+    std::vector<PVector> full;
+    for (const auto &[lambda, x] : pairs)
+      {
+        full.push_back(x);
+        constraints.distribute(full.back());
+      }
+    const Eigen::MatrixXd energies = energy_products(full);
+    for (unsigned int i = 0; i < n; ++i)
+      pairs[i].first = energies(i, i);
     if (keep != nullptr)
       *keep = eps;
     else
@@ -1483,7 +1551,7 @@ namespace hamilton::continuum
         reset();
       }
     } short_circuit;
-    auto modes = eigenpairs(K, M, n_modes, sigma, timing["eigensolve_short_circuit"], &short_circuit.eps);
+    auto modes = eigenpairs(K, M, sc, n_modes, sigma, timing["eigensolve_short_circuit"], &short_circuit.eps);
     timing["eigensolve_short_circuit"]["total"] = std::chrono::duration<double>(clock::now() - t1).count();
     // the sparse direct solver that factored (direct_solver_type(), or as
     // PETSc's options chose)
@@ -1536,7 +1604,7 @@ namespace hamilton::continuum
         // Petsc_Superlu_dist_keyval_Delete_Fn) after two coexisted on 2 ranks
         if (!reuse)
           short_circuit.reset();
-        open_modes = eigenpairs(K_oc, M, n_modes, sigma, timing["eigensolve_open_circuit"], nullptr,
+        open_modes = eigenpairs(K_oc, M, oc, n_modes, sigma, timing["eigensolve_open_circuit"], nullptr,
                                 reuse ? &inverse : nullptr);
         timing["eigensolve_open_circuit"]["total"] = std::chrono::duration<double>(clock::now() - t_oc).count();
         for (auto &[lambda, x] : open_modes)
@@ -1696,19 +1764,18 @@ namespace hamilton::continuum
         full.push_back(b);
         sc.distribute(full.back());
       }
-    Eigen::MatrixXd Kr(m, m), Mr(m, m);
-    PVector            Kb(owned, comm), Mb(owned, comm);
+    // the projected stiffness from the strains and fields (energy_products:
+    // the modes' own Rayleigh quotients are evaluated the same way, so the
+    // ROM keeps their frequencies to round-off)
+    const Eigen::MatrixXd Kr = energy_products(full);
+    Eigen::MatrixXd       Mr(m, m);
+    PVector               Mb(owned, comm);
     for (unsigned int j = 0; j < m; ++j)
       {
-        K.vmult(Kb, basis[j]);
         M.vmult(Mb, basis[j]);
         for (unsigned int i = 0; i < m; ++i)
-          {
-            Kr(i, j) = basis[i] * Kb;
-            Mr(i, j) = basis[i] * Mb;
-          }
+          Mr(i, j) = basis[i] * Mb;
       }
-    Kr = (Kr + Kr.transpose()).eval() / 2;
     Mr = (Mr + Mr.transpose()).eval() / 2;
     // M-orthonormal basis of the span (dropping dependent vectors), then the
     // eigenvectors of the projected stiffness
@@ -1907,6 +1974,12 @@ namespace hamilton::continuum
   ContinuumRun::description() const
   {
     return implementation->description();
+  }
+
+  std::vector<std::string>
+  ContinuumRun::warnings() const
+  {
+    return implementation->warnings();
   }
 
   const ContinuumResult &
