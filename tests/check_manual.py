@@ -364,7 +364,9 @@ NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 def lines_agree(quoted, printed):
     """The same text (spacing aside), and the same numbers to 1e-5 (the printed 6 digits); numbers
-    below 1e-9 (the audit's round-off residual) only to their order (a factor 2)."""
+    below 1e-9 (the audit's round-off residual) only as below 1e-8, the bound its prm_ test
+    checks: their digits change with the BLAS kernel (measured 1.2e-12 J under Prescott
+    against 2.4e-10 J under the default kernel, same code)."""
     def words(line):
         return [" ".join(part.split()) for part in NUMBER.split(line)]
     if words(quoted) != words(printed):
@@ -372,7 +374,7 @@ def lines_agree(quoted, printed):
     for q, p in zip(NUMBER.findall(quoted), NUMBER.findall(printed)):
         q, p = float(q), float(p)
         if abs(q) < 1e-9:
-            if not (abs(q) / 2 <= abs(p) <= 2 * abs(q)):
+            if not abs(p) < 1e-8:
                 return False
         elif abs(p - q) > 1e-5 * abs(q):
             return False
@@ -540,7 +542,7 @@ PROSE_FIGURES = []
 for _page, _texts in (("README.md", ("2-mode ROM (47.8 and 299.6 Hz)", "(f_sc 47.8 Hz = 2869 rpm)",
                                       "power peaks at 14.8 mW (instantaneous |V|²/R, 38.5 V on 100 kΩ) at t = 2.57 s",
                                       "is 2.59 mW on average", "the disk turns at 3639 rpm and the motor draws 0.567 A",
-                                      "closes to 2.5e-11 of the 9.39 J supplied")),
+                                      "closes to < 1e-8 of the 9.39 J supplied")),
                       ("doc/outputs.md", ("(`power_W`: peak 14.8 mW at 2.57 s, mean 2.59 mW over 2.4–3 s), the disk speed "
                                           "(3639 rpm at 3 s) and the motor current (0.567 A)",
                                           "its mean over the last 20 % of the run (2.59 mW)"))):
@@ -554,7 +556,7 @@ for _page, _texts in (("README.md", ("2-mode ROM (47.8 and 299.6 Hz)", "(f_sc 47
                                 ("2.59", lambda r: 1e3 * _summary("power_W", "mean")(r)),
                                 ("3639", _summary("disk_speed_rpm", "final")),
                                 ("0.567", _summary("motor_current_A", "final")),
-                                ("2.5e-11", lambda r: r["lumped"]["energy_audit"]["largest_relative_residual"]),
+                                ("< 1e-8", lambda r: r["lumped"]["energy_audit"]["largest_relative_residual"]),
                                 ("9.39", lambda r: r["lumped"]["energy_audit"]["supplied_work_J"])):
             if re.search(r"(?<![\d.])" + re.escape(_figure) + r"(?![\d])", _text):
                 PROSE_FIGURES.append((_page, _text, _figure, "coupled_motor_driven_harvester", _value))
