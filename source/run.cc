@@ -352,6 +352,8 @@ namespace hamilton
       if (options.validate_only && !lumped)
         {
           out << "'" << options.parameter_file << "' is valid: continuum of " << continuum_run.description() << ".\n";
+          for (const auto &w : continuum_run.warnings())
+            out << "  WARNING: " << w << "\n";
           return;
         }
       OutputDirectory::check_target(output.directory, origin);

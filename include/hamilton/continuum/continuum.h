@@ -164,6 +164,14 @@ namespace hamilton::continuum
     description() const;
 
     /**
+     * What parse() found suspicious but not wrong (a mesh that looks drawn
+     * in millimetres): printed by --validate; a run reports them with its
+     * results.
+     */
+    std::vector<std::string>
+    warnings() const;
+
+    /**
      * Run the analyses (all ranks); what they computed (the writers print
      * and write it). The result refers to this object.
      */
