@@ -1,6 +1,6 @@
 // Checks of a continuum's mesh as it is read (see mesh_check.h).
 
-#include "mesh_check.h"
+#include <hamilton/continuum/mesh_check.h>
 
 #include <hamilton/base/format.h>
 #include <hamilton/base/input.h>

@@ -5,7 +5,7 @@
 
 #include "solver.h"
 
-#include "mesh_check.h"
+#include <hamilton/continuum/mesh_check.h>
 
 #include <gmsh.h>
 #include <deal.II/numerics/data_out.h>

@@ -1,10 +1,10 @@
-// Internal to the continuum: checks of a mesh as it is read, before anything
+// Checks of a continuum mesh as it is read, before anything
 // is built on it (see mesh_check.cc): finite node coordinates, cells that all
 // have the orientation deal.II needs (a mirrored mesh is turned around), and
 // the size of the body (a mesh drawn in millimetres).
 
-#ifndef hamilton_source_continuum_mesh_check_h
-#define hamilton_source_continuum_mesh_check_h
+#ifndef hamilton_continuum_mesh_check_h
+#define hamilton_continuum_mesh_check_h
 
 #include <deal.II/grid/tria.h>
 
