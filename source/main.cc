@@ -255,6 +255,7 @@ hamilton_main(int argc, char **argv)
           std::cerr << "No parameter file given.\n" << hamilton::usage_text;
           return 1;
         }
+      hamilton::check_distinct_changes(options.changes);
       hamilton::run(options, std::cout);
     }
   catch (const hamilton::Interrupted &e)

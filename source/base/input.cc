@@ -269,6 +269,16 @@ namespace hamilton
           result += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
       return result;
     }
+
+    /** "Beam / Layers/x" -> {"Beam", "Layers", "x"}, each part with its blanks collapsed. */
+    std::vector<std::string>
+    split_path(const std::string &path)
+    {
+      std::vector<std::string> parts;
+      for (const auto &part : Utilities::split_string_list(path, '/'))
+        parts.push_back(collapse_blanks(part));
+      return parts;
+    }
   } // namespace
 
   bool
@@ -299,14 +309,17 @@ namespace hamilton
     };
 
     /**
-     * The 'set' lines of a parameter file, in the syntax
+     * Walk the statements of a parameter file in the syntax
      * ParameterHandler::parse_input reads: '#' comments, '\\' continuation
-     * lines, subsection NAME / end / set NAME = VALUE.
+     * lines, subsection NAME / end / set NAME = VALUE. `on_subsection` gets
+     * the line number and the path of each subsection entered (its name
+     * last), `on_set` each 'set' line.
      */
-    std::vector<SetLine>
-    scan_set_lines(std::istream &in)
+    void
+    walk_statements(std::istream                                                         &in,
+                    const std::function<void(unsigned int, const std::vector<std::string> &)> &on_subsection,
+                    const std::function<void(const SetLine &)>                           &on_set)
     {
-      std::vector<SetLine>     result;
       std::vector<std::string> stack;
       std::string              line, joined;
       unsigned int             number = 0, first_line = 0;
@@ -329,7 +342,10 @@ namespace hamilton
                    (text.compare(0, lower.size(), lower) == 0 || text.compare(0, upper.size(), upper) == 0);
           };
           if (keyword("subsection ", "SUBSECTION "))
-            stack.push_back(collapse_blanks(text.substr(11)));
+            {
+              stack.push_back(collapse_blanks(text.substr(11)));
+              on_subsection(first_line, stack);
+            }
           else if ((text == "end" || text == "END") && !stack.empty())
             stack.pop_back();
           else if (keyword("set ", "SET ") && text.find('=') != std::string::npos)
@@ -337,10 +353,19 @@ namespace hamilton
               std::string path;
               for (const auto &s : stack)
                 path += (path.empty() ? "" : "/") + s;
-              result.push_back({first_line, path, collapse_blanks(text.substr(4, text.find('=') - 4)),
-                                Utilities::trim(text.substr(text.find('=') + 1)), number});
+              on_set({first_line, path, collapse_blanks(text.substr(4, text.find('=') - 4)),
+                      Utilities::trim(text.substr(text.find('=') + 1)), number});
             }
         }
+    }
+
+    /** The 'set' lines of a parameter file (see walk_statements). */
+    std::vector<SetLine>
+    scan_set_lines(std::istream &in)
+    {
+      std::vector<SetLine> result;
+      walk_statements(
+        in, [](unsigned int, const std::vector<std::string> &) {}, [&](const SetLine &set) { result.push_back(set); });
       return result;
     }
   } // namespace
@@ -381,10 +406,103 @@ namespace hamilton
       return "does not match the values the entry allows: " + allowed +
              ". Run 'hamilton --print-parameters' for what each entry allows.";
     }
+
+    /** "A/B/C" from {"A", "B", "C"}. */
+    std::string
+    join_path(const std::vector<std::string> &parts)
+    {
+      std::string path;
+      for (const auto &p : parts)
+        path += (path.empty() ? "" : "/") + p;
+      return path;
+    }
+
+    /**
+     * The message for the first subsection or entry of the parameter file
+     * `text` that `prm` does not declare (a misspelt name), as --set gives
+     * it: where (subsection, line), the name, the closest existing entries
+     * (closest_entries) and how to list the allowed ones; "" if every name
+     * is declared.
+     */
+    std::string
+    undeclared_name_message(const ParameterHandler &prm, const std::string &filename, const std::string &text)
+    {
+      std::ostringstream printed;
+      prm.print_parameters(printed, ParameterHandler::OutputStyle(ParameterHandler::JSON | ParameterHandler::Short));
+      const nlohmann::json tree = nlohmann::json::parse(printed.str());
+      // the node of a subsection path, or nullptr if it is not declared
+      const auto node_of = [&](const std::vector<std::string> &path) -> const nlohmann::json * {
+        const nlohmann::json *node = &tree;
+        for (const auto &name : path)
+          {
+            if (!node->is_object() || !node->contains(name) || !(*node)[name].is_object())
+              return nullptr;
+            node = &(*node)[name];
+          }
+        return node;
+      };
+      const auto closest = [&](const std::string &path) {
+        std::string names;
+        for (const auto &c : closest_entries(prm, path, 3))
+          names += (names.empty() ? "'" : ", '") + c + "'";
+        return names;
+      };
+      const auto where = [&](const std::string &path) {
+        return path.empty() ? std::string("At the top level of the file") : "In subsection '" + path + "'";
+      };
+      const auto listing = [&](const std::string &path) {
+        return path.empty() ? std::string(" Run hamilton --print-parameters for every subsection and entry.") :
+                              " Run hamilton --print-parameters '" + path + "' for the entries of '" + path + "'.";
+      };
+      // the first undeclared subsection (its line, path), then the first set line inside it
+      std::optional<std::pair<unsigned int, std::vector<std::string>>> subsection;
+      std::optional<SetLine>                                           inside, entry;
+      std::istringstream                                               in(text);
+      walk_statements(
+        in,
+        [&](const unsigned int line, const std::vector<std::string> &path) {
+          if (!subsection && !entry && node_of(path) == nullptr)
+            subsection.emplace(line, path);
+        },
+        [&](const SetLine &set) {
+          if (subsection)
+            {
+              if (!inside && (set.path + "/").rfind(join_path(subsection->second) + "/", 0) == 0)
+                inside = set;
+              return;
+            }
+          if (entry)
+            return;
+          const nlohmann::json *node = node_of(split_path(set.path));
+          if (node != nullptr && !(node->contains(set.name) && (*node)[set.name].is_string()))
+            entry = set;
+        });
+      const std::string at = " (line ";
+      if (subsection)
+        {
+          const auto       &path   = subsection->second;
+          const std::string parent = join_path(std::vector<std::string>(path.begin(), path.end() - 1));
+          const std::string wanted = inside ? inside->path + "/" + inside->name : join_path(path);
+          return where(parent) + ": there is no subsection '" + path.back() + "'" + at +
+                 std::to_string(subsection->first) + " of '" + filename +
+                 "'). The closest existing entries are " + closest(wanted) +
+                 ". Correct the subsection's name (a subsection of a list is named in the list's 'Names')." +
+                 listing(parent);
+        }
+      if (entry)
+        return where(entry->path) + ": there is no entry '" + entry->name + "'" + at + std::to_string(entry->line) +
+               " of '" + filename + "'). The closest existing entries are " +
+               closest((entry->path.empty() ? "" : entry->path + "/") + entry->name) + ". Correct its name." +
+               listing(entry->path);
+      return "";
+    }
   } // namespace
 
   void
-  rethrow_parse_error(const std::string &filename, const std::exception &e)
+  rethrow_parse_error(const ParameterHandler &prm,
+                      const std::string      &filename,
+                      const std::string      &file_text,
+                      const std::exception   &e)
   {
     std::ostringstream message;
     if (const auto *exc = dynamic_cast<const ExceptionBase *>(&e))
@@ -405,7 +523,7 @@ namespace hamilton
         const std::string  entry   = Utilities::trim(match[3]);
         const std::string  allowed = Utilities::trim(match[4]);
         std::string        path;
-        std::ifstream      in(filename);
+        std::istringstream in(file_text);
         for (const auto &set : scan_set_lines(in))
           if (set.line <= line && set.name == entry)
             path = set.path;
@@ -413,6 +531,9 @@ namespace hamilton
         input_error(path, entry, "'" + value + "' (line " + std::to_string(line) + " of '" + filename + "')",
                     requirement);
       }
+    // a misspelt subsection or entry: where, and the closest names, as for --set
+    if (const std::string misspelt = undeclared_name_message(prm, filename, file_text); !misspelt.empty())
+      throw InputError(misspelt);
     throw InputError("Cannot read parameter file '" + filename + "': " + text +
                      " Run 'hamilton --print-parameters' for every allowed "
                      "subsection and entry.");
@@ -420,16 +541,6 @@ namespace hamilton
 
   namespace
   {
-    /** "Beam / Layers/x" -> {"Beam", "Layers", "x"}, each part with its blanks collapsed. */
-    std::vector<std::string>
-    split_path(const std::string &path)
-    {
-      std::vector<std::string> parts;
-      for (const auto &part : Utilities::split_string_list(path, '/'))
-        parts.push_back(collapse_blanks(part));
-      return parts;
-    }
-
     /** Every entry of `node` (a tree printed as JSON), as paths 'A/B/entry'. */
     void
     collect_entries(const nlohmann::json &node, const std::string &prefix, std::vector<std::string> &paths)
@@ -510,6 +621,17 @@ namespace hamilton
       return parts;
     }
   } // namespace
+
+  void
+  check_distinct_changes(const std::vector<std::pair<std::string, std::string>> &changes)
+  {
+    for (std::size_t i = 0; i < changes.size(); ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        if (split_path(changes[j].first) == split_path(changes[i].first))
+          throw InputError("--set '" + changes[j].first + "=" + changes[j].second + "' and --set '" +
+                           changes[i].first + "=" + changes[i].second +
+                           "' change the same entry (the last would silently win). Give each entry once.");
+  }
 
   std::string
   check_entry_value_text(const std::string &value)
@@ -729,7 +851,7 @@ namespace hamilton
       catch (const std::exception &e)
         {
           check_changes(pass, nullptr, false);
-          rethrow_parse_error(filename, e);
+          rethrow_parse_error(pass, filename, text, e);
         }
     };
     // lenient passes: the first learns the lists of names, the second what

@@ -168,10 +168,13 @@ TEST(InputErrors, DegreeBelowThree)
 
 TEST(InputErrors, UnknownEntryAndSubsection)
 {
+  // as --set: the subsection, the line and the closest entries (was deal.II's raw message)
   expect_message("set Width = 0.02", "set Widht = 0.02",
-                 {"Cannot read parameter file", "Widht", "--print-parameters"});
+                 {"In subsection 'Beam/Layers/", "there is no entry 'Widht' (line ",
+                  "The closest existing entries are 'Beam/Layers/", "/Width'", "--print-parameters"});
   expect_message("subsection Supports", "subsection Suports",
-                 {"Cannot read parameter file", "Suports"});
+                 {"In subsection 'Beam': there is no subsection 'Suports' (line ",
+                  "The closest existing entries are 'Beam/Supports/"});
 }
 
 TEST(InputErrors, MalformedExpression)

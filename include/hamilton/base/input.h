@@ -210,6 +210,13 @@ namespace hamilton
   std::string
   check_entry_value(dealii::ParameterHandler &prm, const std::string &path, const std::string &value);
 
+  /**
+   * Refuse two changes (--set) of the same entry (paths compared part by
+   * part, blanks collapsed): an InputError quotes both.
+   */
+  void
+  check_distinct_changes(const std::vector<std::pair<std::string, std::string>> &changes);
+
   /** "" unless `value` holds parameter-file syntax ('#', '\\', a line break). */
   std::string
   check_entry_value_text(const std::string &value);
@@ -242,9 +249,19 @@ namespace hamilton
   std::size_t
   edit_distance(const std::string &a, const std::string &b);
 
-  /** Translate the exceptions of ParameterHandler into InputError messages. */
+  /**
+   * Translate an exception of ParameterHandler::parse_input on `file_text`
+   * (the text of `filename` as parsed, the same line numbers) into an
+   * InputError: a value its pattern refuses names the subsection, entry, value
+   * and what is allowed; a misspelt subsection or entry names the subsection,
+   * the line and the 3 closest entries of `prm` (closest_entries, as for
+   * --set).
+   */
   [[noreturn]] void
-  rethrow_parse_error(const std::string &filename, const std::exception &e);
+  rethrow_parse_error(const dealii::ParameterHandler &prm,
+                      const std::string              &filename,
+                      const std::string              &file_text,
+                      const std::exception           &e);
 } // namespace hamilton
 
 #endif
