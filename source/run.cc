@@ -180,7 +180,7 @@ namespace hamilton
     check_lumped_before_solve(const BeamRun &beam_run, Section &section, const std::string &directory)
     {
       const Problem   problem{beam_run.model, *beam_run.discretization, *beam_run.operators};
-      OutputDirectory scratch((std::filesystem::temp_directory_path() / "hamilton-provisional").string(),
+      OutputDirectory scratch((temporary_directory() / "hamilton-provisional").string(),
                               "scratch directory of the lumped system's checks");
       for (const auto &a : beam_run.analyses)
         for (const auto &[name, document] : a.second->provisional_documents(problem))
@@ -206,7 +206,7 @@ namespace hamilton
     {
       std::ostringstream ignored;
       beam_run.solve(prm, section, ignored);
-      OutputDirectory scratch((std::filesystem::temp_directory_path() / "hamilton-validate").string(),
+      OutputDirectory scratch((temporary_directory() / "hamilton-validate").string(),
                               "scratch directory of the beam's files");
       beam_run.write(Writers(section), Destination{scratch.path(), true});
       lumped_run.system.search_directories.push_back(scratch.path());
@@ -377,7 +377,7 @@ namespace hamilton
         {
           written = options.validate_only ?
                       std::make_unique<OutputDirectory>(
-                        (std::filesystem::temp_directory_path() / "hamilton-validate").string(),
+                        (temporary_directory() / "hamilton-validate").string(),
                         "scratch directory of --validate") :
                       std::make_unique<OutputDirectory>(output.directory, origin);
           path = written->path();
@@ -501,6 +501,14 @@ namespace hamilton
     BeamRun   &beam_run   = *beam_owner;
     if (beam && !solved)
       beam_run.parse(prm, section);
+    // the writers' entries, and what they will write checked against the model's sizes
+    const Writers writers(section);
+    if (beam)
+      {
+        RunResults sizes;
+        beam_run.add_to(sizes);
+        writers.check(sizes);
+      }
     if (beam && lumped && !solved)
       check_lumped_before_solve(beam_run, section, directory);
     if (options.validate_only)
@@ -532,8 +540,7 @@ namespace hamilton
         return;
       }
 
-    const Writers writers(section);
-    RunResults    run;
+    RunResults run;
     run.input      = std::filesystem::path(options.parameter_file).filename().string();
     run.parameters = &prm;
     if (beam)

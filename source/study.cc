@@ -28,6 +28,8 @@
 #include <optional>
 #include <random>
 #include <sstream>
+#include <csignal>
+#include <cerrno>
 #include <unistd.h>
 
 namespace hamilton
@@ -426,6 +428,27 @@ namespace hamilton
             else
               p.initial = 0.5 * (p.lower + p.upper);
           }
+        // two parameters of one entry: the later change would silently win at every point
+        const auto same_entry = [](const std::string &a, const std::string &b) {
+          const auto normalized = [](const std::string &path) {
+            std::string result; // parts trimmed, blanks collapsed
+            for (const auto &part : path_parts(path))
+              {
+                std::istringstream words(part);
+                std::string        word, joined;
+                while (words >> word)
+                  joined += (joined.empty() ? "" : " ") + word;
+                result += "/" + joined;
+              }
+            return result;
+          };
+          return normalized(a) == normalized(b);
+        };
+        for (const auto &other : parameters)
+          if (same_entry(other.path, p.path))
+            s.fail("Path", "parameter '" + other.name + "' varies the same entry ('" + other.path +
+                             "'). A study varies each entry by one parameter (the other's values would be "
+                             "silently replaced at every point): delete one, or give it the path of another entry.");
         parameters.push_back(p);
       }
     if (design == "zip")
@@ -800,7 +823,7 @@ namespace hamilton
         : options(options)
         , study(study)
         , directory(directory)
-        , scratch((std::filesystem::temp_directory_path() /
+        , scratch((temporary_directory() /
                    ("hamilton-study-" + std::to_string(getpid()) + "-point"))
                     .string())
         , result(result)
@@ -1154,6 +1177,61 @@ namespace hamilton
         }
       return {quantities, rows};
     }
+
+    /** Whether the study that writes `directory` (the 'pid' of its study.partial.json) still runs. */
+    bool
+    still_running(const std::string &directory)
+    {
+      std::ifstream in(directory + "/study.partial.json");
+      const auto    document = nlohmann::json::parse(in, nullptr, false);
+      if (!document.is_object() || !document.contains("pid") || !document["pid"].is_number_integer())
+        return false;
+      const pid_t pid = document["pid"].get<pid_t>();
+      return pid != ::getpid() && (::kill(pid, 0) == 0 || errno == EPERM);
+    }
+
+    /** The rows --resume continues from: the directory they are in, the quantities and the rows. */
+    struct EarlierRows
+    {
+      std::string              source;
+      std::vector<std::string> quantities;
+      std::vector<StudyPoint>  rows;
+    };
+
+    /**
+     * --resume: the rows of the output directory `directory` or, if more,
+     * of a temporary directory that a run into it left behind (a study
+     * killed by SIGKILL before it could move its rows there), each checked by
+     * read_earlier_rows; the output directory's message if none has any.
+     */
+    EarlierRows
+    find_earlier_rows(const RunOptions &options, const Study &study, const std::string &directory)
+    {
+      EarlierRows               best;
+      std::optional<InputError> problem;
+      try
+        {
+          auto [quantities, rows] = read_earlier_rows(options, study, directory);
+          best                    = {directory, quantities, rows};
+        }
+      catch (const InputError &e)
+        {
+          problem = e;
+        }
+      for (const auto &left : OutputDirectory::temporary_directories_of(directory))
+        if (!still_running(left))
+          try
+            {
+              auto [quantities, rows] = read_earlier_rows(options, study, left);
+              if (best.source.empty() || rows.size() > best.rows.size())
+                best = {left, quantities, rows};
+            }
+          catch (const InputError &)
+            {} // another study's, or no table yet
+      if (best.source.empty())
+        throw *problem;
+      return best;
+    }
   } // namespace
 
   void
@@ -1247,8 +1325,16 @@ namespace hamilton
         << ", each a whole run of the file\n";
     // --resume: the rows of the table in the output directory (every rank
     // reads them, before anything is written)
-    const auto earlier = options.resume ? read_earlier_rows(options, study, directory) :
-                                          std::pair<std::vector<std::string>, std::vector<StudyPoint>>{};
+    const EarlierRows earlier = options.resume ? find_earlier_rows(options, study, directory) : EarlierRows{};
+    // rows a killed run left in a temporary directory: removed once they are in the output directory
+    const auto forget_left_rows = [&]() {
+      std::error_code ignored;
+      if (!earlier.source.empty() && earlier.source != directory)
+        std::filesystem::remove_all(earlier.source, ignored);
+    };
+    if (earlier.source != directory && !earlier.source.empty())
+      out << "  --resume: " << earlier.rows.size() << " rows from '" << earlier.source
+          << "', left by a run that was killed\n";
     InterruptPolling               polling;
     std::optional<OutputDirectory> written;
     if (rank == 0)
@@ -1264,10 +1350,10 @@ namespace hamilton
     run.parameters = &prm;
     run.results.push_back(&result);
     Driver driver(options, study, rank == 0 ? written->path() : std::string(), result);
-    if (!earlier.second.empty())
+    if (!earlier.rows.empty())
       {
-        driver.quantities = earlier.first;
-        driver.earlier    = earlier.second;
+        driver.quantities = earlier.quantities;
+        driver.earlier    = earlier.rows;
       }
     // one process: each point's row goes to the writers (study.csv) as soon
     // as it is computed; several: rank 0 hands them over once gathered
@@ -1303,6 +1389,7 @@ namespace hamilton
         run.stopped = true;
         writers.finish(run, destination);
         written->commit();
+        forget_left_rows();
         throw Interrupted(e.signal_number,
                           "the study stopped after " + std::to_string(driver.points.size()) + " of " +
                             (study.design == "optimize" ? "up to " + std::to_string(study.max_evaluations) :
@@ -1402,6 +1489,7 @@ namespace hamilton
     writers.finish(run, destination);
     check_interrupt();
     written->commit();
+    forget_left_rows();
     out << "Results written to " << directory << "/\n";
   }
 } // namespace hamilton

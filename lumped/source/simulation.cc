@@ -2,6 +2,8 @@
 #include <hamilton/lumped/simulation.h>
 
 #include <hamilton/lumped/canonical.h>
+#include <hamilton/base/files.h>
+#include <hamilton/base/process.h>
 
 #include <deal.II/base/utilities.h>
 
@@ -134,10 +136,10 @@ namespace hamilton::lumped
     std::vector<CompiledFunction>
     compile_and_load(const std::string &source, unsigned int n_functions)
     {
-      std::string pattern = (std::filesystem::temp_directory_path() / "hamilton-XXXXXX").string();
+      std::string pattern = (temporary_directory() / "hamilton-XXXXXX").string();
       if (!mkdtemp(pattern.data()))
         throw InputError("Cannot create a temporary directory for the derived equations in '" +
-                         std::filesystem::temp_directory_path().string() + "' (" + std::strerror(errno) +
+                         temporary_directory().string() + "' (" + std::strerror(errno) +
                          "). Make TMPDIR a writable directory, or set 'Simulation/Evaluation = interpreted'.");
       const std::filesystem::path directory(pattern);
       const std::string c_file = (directory / "equations.c").string(), so_file = (directory / "equations.so").string(),
@@ -160,8 +162,20 @@ namespace hamilton::lumped
         std::ifstream in(log_file);
         std::getline(in, log, '\0');
       }
+      // a full disk, seen before the compiler's files are removed
+      const bool full = !library && (log.find("No space left on device") != std::string::npos ||
+                                     log.find("Disk quota exceeded") != std::string::npos ||
+                                     file_system_full(directory.string()));
       if (!std::getenv("HAMILTON_KEEP_SOURCE"))
         std::filesystem::remove_all(directory); // the loaded library stays mapped
+      // Ctrl-C reaches the compiler too (the terminal's process group): an
+      // interrupt, not a compiler failure
+      check_interrupt();
+      if (!library && full)
+        throw InputError("The disk of the temporary directory '" + directory.parent_path().string() +
+                         "' (TMPDIR) is full: the C compiler could not write the compiled derived equations. "
+                         "Free space there, set TMPDIR to a directory on a disk with room (a few MB), or set "
+                         "'Simulation/Evaluation = interpreted'.");
       if (!library)
         {
           if (status < 0)

@@ -5,11 +5,14 @@
 #include <cerrno>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <algorithm>
 #include <vector>
 
 #include <fcntl.h>
+#include <sys/statvfs.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -103,6 +106,56 @@ namespace hamilton
     return filename;
   }
 
+  std::string
+  not_a_regular_file(const std::string &path)
+  {
+    std::error_code error;
+    const auto      status = fs::status(path, error);
+    switch (status.type())
+      {
+        case fs::file_type::regular:
+          return "";
+        case fs::file_type::directory:
+          return "is a directory";
+        case fs::file_type::fifo:
+          return "is a FIFO (named pipe), which can be read only once and whose size is unknown";
+        case fs::file_type::socket:
+          return "is a socket";
+        case fs::file_type::block:
+        case fs::file_type::character:
+          return "is a device";
+        case fs::file_type::not_found:
+          return "does not exist";
+        default:
+          return "cannot be examined (" + error.message() + ")";
+      }
+  }
+
+  fs::path
+  temporary_directory()
+  {
+    std::error_code error;
+    const fs::path  path = fs::temp_directory_path(error);
+    if (!error)
+      return path;
+    const char       *variable = std::getenv("TMPDIR");
+    const std::string value    = variable != nullptr ? variable : "";
+    const std::string problem  = not_a_regular_file(value) == "does not exist" ? "does not exist" : "is not a directory";
+    throw InputError("The directory for temporary files, TMPDIR = '" + value + "', " + problem +
+                     ". Set TMPDIR to an existing directory where you may write (e.g. 'export TMPDIR=/tmp'), or "
+                     "unset it.");
+  }
+
+  bool
+  file_system_full(const std::string &path)
+  {
+    struct statvfs status;
+    if (::statvfs(path.c_str(), &status) != 0)
+      return false;
+    const double available = double(status.f_bavail) * double(status.f_frsize);
+    return available < 1024. * 1024. || (status.f_files > 0 && status.f_favail == 0);
+  }
+
   void
   write_file(const std::string &filename, const std::function<void(std::ostream &)> &write)
   {
@@ -136,6 +189,25 @@ namespace hamilton
       throw InputError(where + " exists and holds files that are not the result of a Hamilton run (no "
                                "parameters_used.prm). Hamilton replaces its output directory as a whole: choose "
                                "a new or empty directory, or remove that one.");
+    // an existing directory is replaced as a whole: only one of our own that we may write
+    struct stat info;
+    if (fs::is_directory(status) && ::stat(target.c_str(), &info) == 0)
+      {
+        if (info.st_uid != ::geteuid())
+          throw InputError(where + " belongs to another user (uid " + std::to_string(info.st_uid) + "; this run's is " +
+                           std::to_string(::geteuid()) + "). Hamilton replaces its output directory as a whole and "
+                           "never one of another owner: choose a directory of your own (--output-dir or "
+                           "'Output/Directory').");
+        if ((info.st_mode & S_IWUSR) == 0 || ::access(target.c_str(), W_OK | X_OK) != 0)
+          {
+            char mode[8];
+            std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned int>(info.st_mode & 07777));
+            throw InputError(where + " is read-only (mode " + mode +
+                             "). Hamilton replaces its output directory as a whole and never one protected "
+                             "against writing: choose another directory (--output-dir or 'Output/Directory'), or "
+                             "make this one writable (chmod u+w) if its results may be replaced.");
+          }
+      }
     // the nearest existing ancestor must be a writable directory
     fs::path ancestor = target.parent_path();
     while (!ancestor.empty() && !fs::exists(ancestor, error) && ancestor != ancestor.parent_path())
@@ -146,6 +218,21 @@ namespace hamilton
       throw InputError(where + ": the directory '" + ancestor.string() + "' is not writable (" +
                        std::strerror(errno) + "). Choose an output directory where you may write, or change " +
                        "the permissions.");
+  }
+
+  std::vector<std::string>
+  OutputDirectory::temporary_directories_of(const std::string &target)
+  {
+    const fs::path           full   = normalized(target);
+    const std::string        prefix = "." + full.filename().string() + ".incomplete-";
+    std::vector<std::string> found;
+    std::error_code          error;
+    for (const auto &entry : fs::directory_iterator(full.parent_path(), error))
+      if (entry.path().filename().string().rfind(prefix, 0) == 0 &&
+          entry.path().filename().string().size() == prefix.size() + 6 && entry.is_directory(error))
+        found.push_back(entry.path().string());
+    std::sort(found.begin(), found.end());
+    return found;
   }
 
   OutputDirectory::OutputDirectory(const std::string &target, const std::string &origin)

@@ -1,3 +1,4 @@
+#include <hamilton/base/files.h>
 #include <hamilton/continuum/continuum.h>
 
 #include <filesystem>
@@ -250,12 +251,10 @@ namespace hamilton::continuum
     mesh_file = std::filesystem::path(mesh).is_absolute() || directory.empty() ?
                   mesh :
                   (std::filesystem::path(directory) / mesh).string();
-    {
-      std::error_code error;
-      if (!std::filesystem::is_regular_file(mesh_file, error))
-        s.fail("Mesh", "no such file ('" + mesh_file + "'; a relative name is taken relative to the parameter "
-                         "file). Give a Gmsh .msh file; meshes/ holds the examples' meshes and their .geo sources.");
-    }
+    if (const std::string problem = not_a_regular_file(mesh_file); !problem.empty())
+      s.fail("Mesh", "'" + mesh_file + "' " + problem +
+                       " (a relative name is taken relative to the parameter file). Give a Gmsh .msh file, a "
+                       "regular file; meshes/ holds the examples' meshes and their .geo sources.");
     const std::string f = s.get("Formulation");
     formulation = f == "plane stress" ? Formulation::plane_stress :
                   f == "plane strain" ? Formulation::plane_strain :

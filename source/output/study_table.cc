@@ -3,15 +3,28 @@
 #include <hamilton/output/study_table.h>
 #include <hamilton/output/writers.h>
 
+#include <filesystem>
 #include <iomanip>
+
+#include <unistd.h>
 
 namespace hamilton
 {
   std::unique_ptr<RowSink>
   StudyTableWriter::open_rows(const AnalysisResult &result, const Destination &destination) const
   {
-    if (dynamic_cast<const StudyResult *>(&result) == nullptr)
+    const auto *study = dynamic_cast<const StudyResult *>(&result);
+    if (study == nullptr)
       return nullptr;
+    // from the start: a study killed (SIGKILL) leaves the table and the
+    // fingerprint in the temporary directory, where --resume finds them
+    // while the process ('pid') no longer runs
+    const nlohmann::json running = {{"format", "hamilton-study-partial"},
+                                    {"input", study->input},
+                                    {"fingerprint", study->fingerprint},
+                                    {"pid", ::getpid()}};
+    write_file(destination.directory + "/study.partial.json",
+               [&](std::ostream &json) { json << std::setw(2) << running << "\n"; });
     return csv_row_sink(destination.directory + "/study.csv", "study.csv", 17);
   }
 
@@ -19,7 +32,12 @@ namespace hamilton
   StudyTableWriter::finish(const RunResults &run, const Destination &destination) const
   {
     if (!run.stopped)
-      return;
+      {
+        // a finished study: its results.json holds the fingerprint
+        std::error_code ignored;
+        std::filesystem::remove(destination.directory + "/study.partial.json", ignored);
+        return;
+      }
     for (const auto *r : run.results)
       if (const auto *study = dynamic_cast<const StudyResult *>(r))
         {

@@ -63,6 +63,13 @@ namespace hamilton
   }
 
   void
+  Writers::check(const RunResults &run) const
+  {
+    for (const auto &w : writers)
+      w.second->check(run);
+  }
+
+  void
   Writers::print(const AnalysisResult &result, std::ostream &out) const
   {
     for (const auto &w : writers)

@@ -1,10 +1,12 @@
 #ifndef hamilton_base_files_h
 #define hamilton_base_files_h
 
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace hamilton
 {
@@ -58,6 +60,31 @@ namespace hamilton
     std::ofstream file;
   };
 
+  /**
+   * Why `path` cannot be read as a regular file, as the end of a sentence
+   * ("is a directory", "is a FIFO (named pipe)", "does not exist", ...), or
+   * "" if it is a regular file.
+   */
+  std::string
+  not_a_regular_file(const std::string &path);
+
+  /**
+   * The directory for temporary files: TMPDIR if it is set, else /tmp
+   * (std::filesystem::temp_directory_path). A TMPDIR that does not exist or
+   * is not a directory ends with an InputError naming TMPDIR, its value and
+   * the fix.
+   */
+  std::filesystem::path
+  temporary_directory();
+
+  /**
+   * Whether the file system of `path` has (nearly) no room left: under 1 MiB
+   * available to this user, or no free inode. For messages after a failed
+   * write by another program (the C compiler, the linker).
+   */
+  bool
+  file_system_full(const std::string &path);
+
   /** Write a whole file through `write`, checked as OutputFile. */
   void
   write_file(const std::string &filename, const std::function<void(std::ostream &)> &write);
@@ -86,6 +113,14 @@ namespace hamilton
      */
     static void
     check_target(const std::string &target, const std::string &origin);
+
+    /**
+     * The temporary directories beside `target` that runs into it left
+     * behind (or are still writing): a process killed by SIGKILL cannot
+     * remove its own.
+     */
+    static std::vector<std::string>
+    temporary_directories_of(const std::string &target);
 
     /** Create the temporary directory beside `target`. */
     OutputDirectory(const std::string &target, const std::string &origin);

@@ -20,6 +20,15 @@ namespace hamilton
     void
     parse_parameters(Section &section) override;
 
+    /**
+     * Refuse, before anything is solved, a 'Samples per element' whose VTU
+     * cells (elements x samples x layers) would need more than
+     * memory_limit_bytes to write (about 5 KiB per cell, measured), with the
+     * estimate and the largest count allowed.
+     */
+    void
+    check(const RunResults &run) const override;
+
     void
     write(const AnalysisResult &result, const RunResults &run, const Destination &destination) const override;
 

@@ -91,6 +91,15 @@ namespace hamilton
     parse_parameters(Section & /*section*/)
     {}
 
+    /**
+     * Check what the writer will write against the model of `run` (its
+     * sizes), before anything is solved: throws InputError (e.g. files too
+     * large for memory).
+     */
+    virtual void
+    check(const RunResults & /*run*/) const
+    {}
+
     /** Whether write() must be called on every MPI rank (else rank 0 alone). */
     virtual bool
     collective() const
@@ -137,6 +146,10 @@ namespace hamilton
 
     /** Create every registered writer and read its entries from 'Output'. */
     explicit Writers(Section &section);
+
+    /** Writer::check of every writer. */
+    void
+    check(const RunResults &run) const;
 
     void
     print(const AnalysisResult &result, std::ostream &out) const;
