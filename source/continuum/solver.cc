@@ -5,6 +5,7 @@
 
 #include "solver.h"
 
+#include <hamilton/continuum/memory_estimate.h>
 #include <hamilton/continuum/mesh_check.h>
 
 #include <gmsh.h>
@@ -372,6 +373,21 @@ namespace hamilton::continuum
     for (const auto &l : model.loads)
       check_surfaces("Continuum/Loads/" + l.name, "Surfaces", l.surfaces);
 
+    // the memory the run will need, before any of it is spent: refused
+    // (in --validate too) if it cannot fit
+    {
+      MPI_Comm machine;
+      int      ranks_here = 1;
+      MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &machine);
+      MPI_Comm_size(machine, &ranks_here);
+      MPI_Comm_free(&machine);
+      const unsigned int n_ranks   = Utilities::MPI::n_mpi_processes(comm);
+      const double       available = Utilities::MPI::min(available_memory(ranks_here), comm);
+      memory_estimate              = estimate_memory(coarse, model.refinements, model.degree, n_ranks);
+      if (const std::string warning = check_memory(coarse, model.refinements, model.degree, n_ranks, available);
+          !warning.empty())
+        input_warnings.push_back(warning);
+    }
     triangulation.copy_triangulation(coarse);
     triangulation.refine_global(model.refinements);
     const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
@@ -1441,7 +1457,8 @@ namespace hamilton::continuum
       << fe.degree << ", " << dof_handler.n_dofs() << " unknowns"
       << (Utilities::MPI::n_mpi_processes(comm) > 1 ?
             " on " + std::to_string(Utilities::MPI::n_mpi_processes(comm)) + " MPI ranks" :
-            std::string());
+            std::string())
+      << " (estimated peak memory " << format_bytes(memory_estimate.total) << " per rank)";
     return s.str();
   }
 

@@ -11,6 +11,7 @@
 #include <hamilton/base/rom_file.h>
 #include <hamilton/analyses/structure.h>
 #include <hamilton/continuum/continuum.h>
+#include <hamilton/continuum/memory_estimate.h>
 #include <hamilton/rom/reduced_model.h>
 
 #include "low_rank_inverse.h"
@@ -251,6 +252,8 @@ namespace hamilton::continuum
 
     parallel::distributed::Triangulation<dim> triangulation;
     FESystem<dim>                             fe;
+    /** The memory estimated before the mesh was refined (read_mesh). */
+    MemoryEstimate                            memory_estimate;
     DoFHandler<dim>                           dof_handler;
     IndexSet                                  owned, relevant, active;
     IndexSet                                  owned_u; ///< owned displacement dofs
