@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace hamilton::continuum
 {
@@ -96,29 +97,25 @@ namespace hamilton::continuum
   }
 
   template <int dim>
-  MeshOrientation
+  std::size_t
   orient_cells(Triangulation<dim> &coarse, const std::string &mesh_file)
   {
     // below this, a corner's angle (its sine) counts as folded or degenerate
-    const double degenerate = 1e-8;
+    const double      degenerate = 1e-8;
     const std::string regenerate =
-      " Cells must be convex and their nodes listed in one orientation, as Gmsh writes them: regenerate the mesh "
-      "from its .geo file (e.g. 'gmsh -" + std::to_string(dim) + " device.geo -o device.msh'), or correct this cell's nodes.";
-    unsigned int n_positive = 0, n_negative = 0;
-    typename Triangulation<dim>::active_cell_iterator first_positive, first_negative;
+      " Cells must be convex and must not overlap: regenerate the mesh from its .geo file (e.g. 'gmsh -" +
+      std::to_string(dim) + " device.geo -o device.msh'), or correct the nodes of this cell.";
+    const auto cell_of = [&](const unsigned int index) {
+      return typename Triangulation<dim>::active_cell_iterator(&coarse, 0, index);
+    };
+
+    // each cell: convex (one sign at every corner) and which way round
+    std::vector<int> sign(coarse.n_active_cells());
     for (const auto &cell : coarse.active_cell_iterators())
       {
         const auto [smallest, largest] = scaled_corner_jacobians<dim>(cell);
-        if (smallest > degenerate)
-          {
-            if (n_positive++ == 0)
-              first_positive = cell;
-          }
-        else if (largest < -degenerate)
-          {
-            if (n_negative++ == 0)
-              first_negative = cell;
-          }
+        if (smallest > degenerate || largest < -degenerate)
+          sign[cell->index()] = smallest > degenerate ? 1 : -1;
         else
           mesh_error(mesh_file, cell_text<dim>(cell) + " is folded, tangled or degenerate: the Jacobian of its map " +
                                   (smallest * largest < 0 ? "changes sign between its corners" :
@@ -126,29 +123,74 @@ namespace hamilton::continuum
                                   " (scaled corner determinants from " + format_significant(smallest, 3) + " to " +
                                   format_significant(largest, 3) + ")." + regenerate);
       }
-    if (n_positive > 0 && n_negative > 0)
-      {
-        const bool        odd_negative = n_negative <= n_positive;
-        const auto       &odd          = odd_negative ? first_negative : first_positive;
-        const unsigned int n_odd        = odd_negative ? n_negative : n_positive;
-        mesh_error(mesh_file, cell_text<dim>(odd) + " is inverted: its orientation is opposite to that of " +
-                                std::to_string(odd_negative ? n_positive : n_negative) + " other cells (" +
-                                std::to_string(n_odd) + " cell" + (n_odd == 1 ? "" : "s") +
-                                " so inverted), so it overlaps its neighbours or lists its nodes in reverse." +
-                                regenerate);
-      }
-    if (n_negative == 0)
-      return MeshOrientation::positive;
 
-    // a mirrored mesh: every cell turned around, the ids kept
+    // two cells that share a face lie on opposite sides of it, whichever way
+    // each lists its nodes; on the same side, one is folded over the other
+    std::map<std::vector<unsigned int>, std::pair<unsigned int, unsigned int>> first_of_face; // -> cell, face
+    for (const auto &cell : coarse.active_cell_iterators())
+      {
+        Point<dim> centre;
+        for (const unsigned int v : cell->vertex_indices())
+          centre += cell->vertex(v) / double(cell->n_vertices());
+        for (unsigned int f = 0; f < 2 * dim; ++f)
+          {
+            // the face's vertices, lexicographic within the face
+            std::vector<unsigned int> local, global;
+            for (const unsigned int v : cell->vertex_indices())
+              if (((v >> (f / 2)) & 1u) == f % 2)
+                local.push_back(v);
+            for (const unsigned int v : local)
+              global.push_back(cell->vertex_index(v));
+            std::sort(global.begin(), global.end());
+            const auto [found, first] = first_of_face.emplace(global, std::make_pair(cell->index(), f));
+            if (first)
+              continue;
+            // the face's normal and centre from the first cell's numbering, both cells' sides
+            const auto        other = cell_of(found->second.first);
+            std::vector<Point<dim>> x;
+            for (unsigned int v = 0; v < GeometryInfo<dim>::vertices_per_cell; ++v)
+              if (((v >> (found->second.second / 2)) & 1u) == found->second.second % 2)
+                x.push_back(other->vertex(v));
+            Tensor<1, dim> normal;
+            Point<dim>     face_centre;
+            for (const auto &p : x)
+              face_centre += p / double(x.size());
+            if constexpr (dim == 2)
+              {
+                normal[0] = x[0][1] - x[1][1];
+                normal[1] = x[1][0] - x[0][0];
+              }
+            else
+              normal = cross_product_3d(x[3] - x[0], x[2] - x[1]);
+            Point<dim> other_centre;
+            for (const unsigned int v : other->vertex_indices())
+              other_centre += other->vertex(v) / double(other->n_vertices());
+            if (((centre - face_centre) * normal) * ((other_centre - face_centre) * normal) < 0)
+              continue;
+            // name the inverted one of the two (the one listed the other way round)
+            const bool this_one = sign[cell->index()] < 0 || sign[other->index()] > 0;
+            const auto folded   = this_one ? cell : other;
+            const auto neighbour = this_one ? other : cell;
+            mesh_error(mesh_file, cell_text<dim>(folded) + " is inverted: it lies on the same side of the " +
+                                    (dim == 2 ? "edge" : "face") + " it shares with " +
+                                    cell_text<dim>(neighbour) + " as that cell does, so the two overlap (a cell "
+                                    "folded over its neighbour)." + regenerate);
+          }
+      }
+
+    // cells listed the other way round (a mirrored mesh, or a part of it):
+    // turned around, the material and boundary ids kept
+    const auto n_reversed = std::count(sign.begin(), sign.end(), -1);
+    if (n_reversed == 0)
+      return 0;
     auto [vertices, cells, subcell_data] = GridTools::get_coarse_mesh_description(coarse);
-    GridTools::invert_all_negative_measure_cells(vertices, cells);
+    GridTools::invert_cells_with_negative_measure(vertices, cells);
     GridTools::consistently_order_cells(cells);
     coarse.clear();
     coarse.create_triangulation(vertices, cells, subcell_data);
     for (const auto &cell : coarse.active_cell_iterators())
       AssertThrow(scaled_corner_jacobians<dim>(cell).first > degenerate, ExcInternalError());
-    return MeshOrientation::reversed;
+    return n_reversed;
   }
 
   template <int dim>
@@ -203,9 +245,9 @@ namespace hamilton::continuum
     return "";
   }
 
-  template MeshOrientation
+  template std::size_t
   orient_cells(Triangulation<2> &, const std::string &);
-  template MeshOrientation
+  template std::size_t
   orient_cells(Triangulation<3> &, const std::string &);
   template std::string
   size_warning(const Triangulation<2> &, const std::vector<types::material_id> &, const std::string &);

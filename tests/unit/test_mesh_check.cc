@@ -1,8 +1,8 @@
 // The checks of a continuum mesh as it is read (hamilton/continuum/mesh_check.h)
 // on meshes built by deal.II's GridGenerator, against deal.II's own cell
-// measures: a mirrored mesh is turned around (every measure positive, the
-// material and boundary ids kept), an inverted or tangled cell is refused
-// with its index and vertices, a node at NaN with its tag, and the size
+// measures: a mirrored mesh, or cells of it, are turned around (every measure
+// positive, the material and boundary ids kept), a cell folded over its
+// neighbour or tangled is refused with its index and vertices, a node at NaN with its tag, and the size
 // warning follows its documented rule.
 #include <hamilton/base/input.h>
 #include <hamilton/continuum/mesh_check.h>
@@ -88,19 +88,22 @@ namespace
     return "";
   }
 
+  /** The cells of `inverted` (all if empty) listed the other way round are turned around. */
   template <int dim>
   void
-  check_mirrored_mesh_is_turned_around()
+  check_turned_around(const std::vector<unsigned int> &inverted)
   {
     Triangulation<dim> original, mirrored;
     make_grid(original);
     make_grid(mirrored);
-    invert(mirrored);
-    // deal.II measures the inverted cells negative: every integral would change sign
+    invert(mirrored, inverted);
+    // deal.II measures the inverted cells negative: every integral over them would change sign
+    unsigned int n_negative = 0;
     for (const auto &cell : mirrored.active_cell_iterators())
-      ASSERT_LT(cell->measure(), 0);
-    EXPECT_EQ(orient_cells(original, "original.msh"), MeshOrientation::positive);
-    EXPECT_EQ(orient_cells(mirrored, "mirrored.msh"), MeshOrientation::reversed);
+      n_negative += cell->measure() < 0;
+    ASSERT_EQ(n_negative, inverted.empty() ? original.n_active_cells() : inverted.size());
+    EXPECT_EQ(orient_cells(original, "original.msh"), 0u);
+    EXPECT_EQ(orient_cells(mirrored, "mirrored.msh"), n_negative);
     ASSERT_EQ(mirrored.n_active_cells(), original.n_active_cells());
     double volume = 0;
     for (const auto &cell : mirrored.active_cell_iterators())
@@ -117,23 +120,40 @@ namespace
 
 TEST(MeshCheck, MirroredMeshIsTurnedAround2D)
 {
-  check_mirrored_mesh_is_turned_around<2>();
+  check_turned_around<2>({});
 }
 
 TEST(MeshCheck, MirroredMeshIsTurnedAround3D)
 {
-  check_mirrored_mesh_is_turned_around<3>();
+  check_turned_around<3>({});
 }
 
-TEST(MeshCheck, OneInvertedCellIsNamed)
+TEST(MeshCheck, CellsListedReversedAreTurnedAround)
 {
+  check_turned_around<2>({5});
+  check_turned_around<2>({0, 3, 4});
+  check_turned_around<3>({2});
+}
+
+TEST(MeshCheck, FoldedCellIsNamed)
+{
+  // three cells in a row, the nodes at x = 1 mm and 2 mm swapped: the middle
+  // cell (listed the other way round) lies over the first one, which now
+  // spans 0 ... 2 mm; every cell convex
   Triangulation<2> tria;
-  make_grid(tria);
-  invert(tria, {5});
-  const std::string message = message_of([&] { orient_cells(tria, "one.msh"); });
-  EXPECT_NE(message.find("In subsection 'Continuum': 'Mesh' = 'one.msh': cell 5 (number 6 among the file's "
-                         "quadrilaterals) with vertices (0.002, 0.001), (0.001, 0.001), (0.002, 0.002), "
-                         "(0.001, 0.002) is inverted: its orientation is opposite to that of 7 other cells"),
+  GridGenerator::subdivided_hyper_rectangle(tria, {3, 1}, Point<2>(), Point<2>(3e-3, 1e-3));
+  GridTools::transform(
+    [](const Point<2> &p) {
+      const double x = std::abs(p[0] - 1e-3) < 1e-9 ? 2e-3 : std::abs(p[0] - 2e-3) < 1e-9 ? 1e-3 : p[0];
+      return Point<2>(x, p[1]);
+    },
+    tria);
+  const std::string message = message_of([&] { orient_cells(tria, "folded.msh"); });
+  EXPECT_NE(message.find("'Mesh' = 'folded.msh': cell 1 (number 2 among the file's quadrilaterals) with vertices "
+                         "(0.002, 0), (0.001, 0), (0.002, 0.001), (0.001, 0.001) is inverted: it lies on the same "
+                         "side of the edge it shares with cell 0 (number 1 among the file's quadrilaterals) with "
+                         "vertices (0, 0), (0.002, 0), (0, 0.001), (0.002, 0.001) as that cell does, so the two "
+                         "overlap"),
             std::string::npos)
     << message;
 }

@@ -1,6 +1,6 @@
-// Checks of a continuum mesh as it is read, before anything
-// is built on it (see mesh_check.cc): finite node coordinates, cells that all
-// have the orientation deal.II needs (a mirrored mesh is turned around), and
+// Checks of a continuum mesh as it is read, before anything is built on it
+// (see mesh_check.cc): finite node coordinates; convex cells that do not
+// overlap, those listed the other way round (a mirrored mesh) turned around;
 // the size of the body (a mesh drawn in millimetres).
 
 #ifndef hamilton_continuum_mesh_check_h
@@ -25,33 +25,28 @@ namespace hamilton::continuum
                          const std::vector<double>      &coordinates,
                          const std::string              &mesh_file);
 
-  /** What orient_cells() found. */
-  enum class MeshOrientation
-  {
-    positive, ///< every cell as deal.II numbers it (counter-clockwise in 2D, right-handed in 3D)
-    reversed  ///< every cell the other way (a mirrored mesh): turned around
-  };
-
   /**
-   * Check the orientation of every cell of `coarse` by the sign of the
-   * Jacobian determinant of its (bi-/tri-)linear map at each of its 2^dim
-   * corners, scaled by the lengths of the corner's edges (the sine of the
-   * corner's angle in 2D, aspect-ratio free):
-   * - all cells positive at all corners: nothing to do;
-   * - all cells negative at all corners (a mesh written clockwise, e.g. from
-   *   a mirrored .geo or a clockwise 'Curve Loop'): the cells are inverted
-   *   and consistently reordered (GridTools::invert_all_negative_measure_cells,
-   *   consistently_order_cells), `coarse` is rebuilt with its material and
-   *   boundary ids, and `reversed` returned. Unchanged, such cells have
-   *   negative Jacobians: every integral changes sign and the solution with it;
-   * - a cell whose corners differ in sign or whose scaled determinant is
-   *   below 1e-8 at a corner (folded, tangled or degenerate), or a cell whose
-   *   orientation is opposite to the others' (inverted among its neighbours):
-   *   an InputError naming 'Continuum/Mesh' = `mesh_file`, the cell (its
-   *   index in the order of the file's cells) and its vertices.
+   * Check the cells of `coarse` and turn around those listed the other way
+   * round; return how many were (0: none). Each cell's orientation is the
+   * sign of the Jacobian determinant of its (bi-/tri-)linear map at its
+   * 2^dim corners, scaled by the lengths of the corner's edges (the sine of
+   * the corner's angle in 2D, free of the aspect ratio):
+   * - a cell whose corners differ in sign, or whose scaled determinant is
+   *   below 1e-8 at a corner (folded, tangled or degenerate), and
+   * - two cells that lie on the same side of the face they share (one
+   *   folded over the other, whichever way each lists its nodes)
+   *   end with an InputError naming 'Continuum/Mesh' = `mesh_file`, the cell
+   *   (its index in the order of the file's cells) and its vertices;
+   * - cells negative at every corner (clockwise in 2D, left-handed in 3D: a
+   *   mirrored mesh or a mirrored part of one, from a mirrored .geo, a
+   *   clockwise 'Curve Loop' or a Symmetry{} copy) are inverted and the mesh
+   *   consistently reordered (GridTools::invert_cells_with_negative_measure,
+   *   consistently_order_cells), `coarse` rebuilt with its material and
+   *   boundary ids. Unchanged, such cells have negative Jacobians: every
+   *   integral over them changes sign, and the solution with it.
    */
   template <int dim>
-  MeshOrientation
+  std::size_t
   orient_cells(dealii::Triangulation<dim> &coarse, const std::string &mesh_file);
 
   /**
