@@ -79,6 +79,42 @@ namespace hamilton::continuum
                        " (largest entry " + format(m.cwiseAbs().maxCoeff()) +
                        "). Check signs, units and the Voigt order (xx, yy, zz, yz, xz, xy).");
     }
+
+    /**
+     * The conditions under which a transversely isotropic (6 mm) stiffness or
+     * compliance a (entries a11, a12, a13, a33, a44, a66, prefix `k` = 'c' or
+     * 's') is positive definite: a44 > 0, a66 > 0, a11 > |a12|, a33 > 0 and
+     * (a11 + a12) a33 > 2 a13^2 (the matrix's eigenvalues are a44 twice, a66,
+     * a11 - a12, and those of [[a11 + a12, sqrt2 a13], [sqrt2 a13, a33]]).
+     * The first that fails names
+     * its entries and values (the entry given to Section::fail is the one the
+     * condition is about), so that the message points at the entry the user
+     * changed; nothing if all hold.
+     */
+    void
+    require_transversely_isotropic_spd(const Section &section, const char k, const double a11, const double a12,
+                                       const double a13, const double a33, const double a44, const double a66,
+                                       const std::string &what)
+    {
+      const auto name = [k](const char *suffix) { return std::string(1, k) + suffix; };
+      const auto is   = [&](const char *suffix, const double value) { return name(suffix) + " = " + format(value); };
+      const std::string hint = " Check signs, units and which entry is which (Voigt order xx, yy, zz, yz, xz, xy).";
+      if (!(a44 > 0))
+        section.fail(name("44"), what + " is not positive definite: " + name("44") + " must be positive." + hint);
+      if (!(a66 > 0))
+        section.fail(name("66"), what + " is not positive definite: " + name("66") + " must be positive." + hint);
+      if (!(a11 > std::abs(a12)))
+        section.fail(std::abs(a12) >= std::abs(a11) && a11 > 0 ? name("12") : name("11"),
+                     what + " is not positive definite: " + name("11") + " must exceed |" + name("12") + "| (" +
+                       is("11", a11) + ", " + is("12", a12) + ")." + hint);
+      if (!(a33 > 0))
+        section.fail(name("33"), what + " is not positive definite: " + name("33") + " must be positive." + hint);
+      if (!((a11 + a12) * a33 > 2 * a13 * a13))
+        section.fail(name("13"), what + " is not positive definite: (" + name("11") + " + " + name("12") + ") " +
+                                   name("33") + " = " + format((a11 + a12) * a33) + " must exceed 2 " + name("13") +
+                                   "^2 = " + format(2 * a13 * a13) + " (" + is("11", a11) + ", " + is("12", a12) +
+                                   ", " + is("13", a13) + ", " + is("33", a33) + ")." + hint);
+    }
   } // namespace
 
   void
@@ -178,6 +214,8 @@ namespace hamilton::continuum
         A(2, 2)                               = a33;
         A(3, 3) = A(4, 4) = a44;
         A(5, 5)           = a66;
+        require_transversely_isotropic_spd(s, k, a11, a12, a13, a33, a44, a66,
+                                           strain_charge ? "The compliance s^E" : "The stiffness c^E");
         const char p = strain_charge ? 'd' : 'e';
         coupling(2, 0) = coupling(2, 1) = g(std::string(1, p) + "31");
         coupling(2, 2)                  = g(std::string(1, p) + "33");
@@ -185,6 +223,10 @@ namespace hamilton::continuum
         const std::string t = strain_charge ? "T" : "S";
         permittivity(0, 0) = permittivity(1, 1) = eps_scale * g("eps11" + t);
         permittivity(2, 2)                      = eps_scale * g("eps33" + t);
+        for (const std::string entry : {"eps11" + t, "eps33" + t})
+          if (!(g(entry) > 0))
+            s.fail(entry, "a permittivity must be positive (F/m, or relative to eps0 with 'Permittivity unit = "
+                          "relative').");
       }
 
     require_spd(s, elastic_entry, stiffness_or_compliance,
