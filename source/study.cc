@@ -1,4 +1,5 @@
 #include <hamilton/analyses/analysis.h>
+#include <hamilton/analyses/results_schema.h>
 #include <hamilton/analyses/study_result.h>
 #include <hamilton/base/columns.h>
 #include <hamilton/base/files.h>
@@ -1310,6 +1311,19 @@ namespace hamilton
         nlohmann::json     results;
         o.point_results = &results;
         run(o, ignored);
+        // the quantities, without a run: against the paths a results.json can have
+        std::vector<std::pair<std::string, std::string>> named; // entry, path
+        for (const auto &q : study.quantities)
+          named.emplace_back("Quantities", q);
+        if (!study.objective.empty())
+          named.emplace_back("Objective", study.objective);
+        for (const auto &[entry, q] : named)
+          if (const std::string closest = check_results_path(q); !closest.empty())
+            input_error("Study", entry, "'" + q + "'",
+                        "no run's results.json has a number at this path. The closest paths it can have are " +
+                          closest +
+                          " ('#' a list index, from 0). A quantity is a path into results.json (keys and list "
+                          "indices joined by '/'); run the file once and look at its results.json.");
         out << "'" << options.parameter_file << "' is valid: a study (design " << study.design << ", "
             << (study.design == "optimize" ? "up to " + std::to_string(study.max_evaluations) :
                                              std::to_string(design.size()))
