@@ -400,6 +400,8 @@ namespace hamilton
               out << "'" << options.parameter_file << "' is valid: continuum of " << continuum_run.description()
                   << "; its lumped system of " << lumped_run.system.coordinates.size()
                   << " coordinates is valid too, checked against the reduced model the continuum produces.\n";
+              for (const auto &w : continuum_run.warnings())
+                out << "  WARNING: " << w << "\n";
               return;
             }
           run_lumped(lumped_run, lumped_result, writers, run, destination, out);
