@@ -23,7 +23,9 @@ namespace hamilton::lumped
       d.push_back({q.name + "_dot", rate_unit(unit(q.name)),
                    q.electrical ? (unit(q.name) == "Wb" ? "voltage d/dt of '" + q.name + "'" :
                                                            "current d/dt of '" + q.name + "'") :
-                                  "velocity d/dt of '" + q.name + "'"});
+                                  "velocity d/dt of '" + q.name + "'" +
+                                    (unit(q.name).empty() ? " (no unit given: add the coordinate's to 'Lumped system/Units')" :
+                                                            "")});
     const unsigned int own = eq.m - eq.n_floating_constraints; // then the index-2 floating node groups
     for (unsigned int k = 0; k < eq.m; ++k)
       d.push_back({"lambda_" + std::to_string(k + 1), "",
@@ -52,6 +54,43 @@ namespace hamilton::lumped
     d.push_back({"source_work_J", "J", "energy audit: work of non-reciprocal forces (booked as a source) since t = 0"});
     d.push_back({"dissipated_energy_J", "J", "energy audit: energy dissipated since t = 0"});
     d.push_back({"audit_residual_J", "J", "energy audit: stored change - supplied - source + dissipated (ideally 0)"});
+    // the audit's parts (output_columns(): the stored energy by domain, then
+    // the works per element)
+    for (const auto &part : eq.domain_energies)
+      {
+        const std::string domain = part.first.substr(0, part.first.find('_'));
+        d.push_back({part.first, "J",
+                     "energy audit: change since t = 0 of the stored " + domain +
+                       " energy (the part of the Jacobi integral from the '" +
+                       (domain == "kinetic"   ? std::string("Kinetic coenergy") :
+                        domain == "potential" ? std::string("Potential energy") :
+                        domain == "magnetic"  ? std::string("Magnetic coenergy") :
+                                                std::string("Electric energy")) +
+                       "' terms)"});
+      }
+    for (const auto &part : eq.element_powers)
+      {
+        const std::string &name = part.first;
+        const auto         of   = [&](const std::string &prefix) {
+          return name.substr(prefix.size(), name.size() - prefix.size() - 2); // without the prefix and "_J"
+        };
+        const auto element = [&](const std::string &prefix) {
+          const std::string e = of(prefix);
+          return e == "entries" ? std::string("the file's own entries of 'Lumped system'") : "component '" + e + "'";
+        };
+        std::string meaning;
+        if (name.rfind("supplied_work_", 0) == 0)
+          meaning = "energy audit: work supplied since t = 0 by " + element("supplied_work_") +
+                    " (its forces and prescribed motions)";
+        else if (name.rfind("source_work_", 0) == 0)
+          meaning = "energy audit: work of the non-reciprocal forces of " + element("source_work_") + " since t = 0";
+        else if (name.rfind("dissipated_energy_", 0) == 0)
+          meaning = "energy audit: energy dissipated by " + element("dissipated_energy_") + " since t = 0";
+        else
+          meaning = "energy audit: work the mechanical coordinates delivered since t = 0 to the terms of " +
+                    element("coupling_work_") + " that hold both domains (electromechanical coupling)";
+        d.push_back({name, "J", meaning});
+      }
     return d;
   }
 } // namespace hamilton::lumped

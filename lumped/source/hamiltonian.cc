@@ -326,6 +326,10 @@ namespace hamilton::lumped
         {
           const Coordinate &q = old[h.indices[k].first], &p = old[h.indices[k].second];
           Coordinate       &q_star = s.coordinates[k], &p_star = s.coordinates[N + k];
+          // q* = -p and p* = q keep the units of p and q (lumped.csv.columns.json)
+          for (const auto &[to, from] : {std::pair{q_star.name, p.name}, std::pair{p_star.name, q.name}})
+            if (const auto unit = s.units.find(from); unit != s.units.end())
+              s.units[to] = unit->second;
           to_new[q.position] = p_star.position;
           to_new[p.position] = -q_star.position;
           to_new[q.velocity] = p_star.velocity;
@@ -426,6 +430,15 @@ namespace hamilton::lumped
       h.pairs[k].dissipative_effort = s.dissipation.diff(s.coordinates[h.indices[k].first].velocity).subs(velocities);
     if (h.inverse_legendre)
       check_convexity(s, where, hamiltonian);
+    // an electrical momentum is a flux linkage (V s = Wb), not a charge
+    // (System gives every electrical coordinate C unless 'Units' says)
+    for (const auto &[q, p] : h.indices)
+      if (s.coordinates[q].electrical)
+        {
+          auto unit = s.units.find(s.coordinates[p].name);
+          if (unit == s.units.end() || unit->second == "C")
+            s.units[s.coordinates[p].name] = "Wb";
+        }
     if (h.transformation == "exchange")
       exchange(s, where);
     for (const auto &[q, p] : h.indices)

@@ -271,13 +271,15 @@ namespace hamilton::lumped
   void
   HarmonicFit::print(std::ostream &out) const
   {
-    out << "  harmonic analysis at " << format_significant(frequency_hz, 9) << " Hz over the last " << periods
-        << " periods (amplitude, phase against sin(2 pi f t), fit residual / amplitude):\n";
+    out << "  harmonic analysis at f = " << format_significant(frequency_hz, 9) << " Hz over the last " << periods
+        << " periods, each column at its own fundamental k f (amplitude, phase against sin(2 pi k f t), fit "
+           "residual / amplitude, k if not 1):\n";
     for (const auto &c : columns)
       if (c.name.find("_J") == std::string::npos) // not the audit's growing integrals
         out << "    " << std::setw(24) << std::left << c.name << std::right << " " << std::setw(13) << c.amplitude
             << " " << std::setw(9) << std::setprecision(4) << c.phase_deg << std::setprecision(6) << " deg  "
-            << c.largest_fit_residual / std::max(c.amplitude, 1e-300) << "\n";
+            << c.largest_fit_residual / std::max(c.amplitude, 1e-300)
+            << (c.harmonic > 1 ? "  (at " + std::to_string(c.harmonic) + " f)" : std::string()) << "\n";
   }
 
   nlohmann::json
@@ -295,7 +297,8 @@ namespace hamilton::lumped
                                                {"mean", c.mean},
                                                {"largest_fit_residual", c.largest_fit_residual},
                                                {"peak", c.peak},
-                                               {"peak_time_s", c.peak_time_s}};
+                                               {"peak_time_s", c.peak_time_s},
+                                               {"harmonic", c.harmonic}};
         if (c.mean_change)
           column["mean_change"] = *c.mean_change;
         if (c.amplitude_change)
@@ -309,6 +312,14 @@ namespace hamilton::lumped
   {
     if (given)
       return fit.print(out);
+    if (!found && detected_frequency > 0)
+      {
+        out << "  steady state: none in " << signal << " over " << searched << " (the last half of the run): "
+            << "a period near " << format_significant(detected_frequency, 6) << " Hz was detected, but " << reason
+            << ". Run longer (or give 'Lumped system/Simulation/Harmonic frequency' for a drive of known "
+               "frequency, whose fit then shows its residual).\n";
+        return;
+      }
     if (!found)
       {
         out << "  steady state: no period detected in " << signal << " over " << searched
@@ -343,6 +354,8 @@ namespace hamilton::lumped
       {
         j["found"]  = false;
         j["reason"] = reason;
+        if (detected_frequency > 0) // a period, but no steady state
+          j["detected_frequency_hz"] = detected_frequency;
         return j;
       }
     j.update(fit.to_json());
@@ -357,6 +370,19 @@ namespace hamilton::lumped
                          {"mean_change", mean_change},
                          {"amplitude_change", amplitude_change}};
     return j;
+  }
+
+  std::string
+  RunSummary::EnergyAudit::relative_text() const
+  {
+    if (reference_J == 0)
+      return "every energy term is zero";
+    const std::string relative = format_significant(largest_relative_residual, 3);
+    if (relative_to == "supplied work") // the main example's line, unchanged (README.md)
+      return relative + " of the supplied work";
+    // nothing supplied: relative to the largest energy term, named, with its value
+    return relative + " relative to the largest energy term, " + reference_column + " = " +
+           format_significant(reference_J, 6) + " J in magnitude; nothing is supplied";
   }
 
   void
@@ -374,9 +400,7 @@ namespace hamilton::lumped
         << "  energy audit: supplied " << number(energy_audit.supplied_work_J) << " J, source "
         << number(energy_audit.source_work_J) << " J, dissipated " << number(energy_audit.dissipated_energy_J)
         << " J, stored change " << number(energy_audit.stored_energy_change_J) << " J, largest residual "
-        << number(energy_audit.largest_residual_J) << " J ("
-        << format_significant(energy_audit.largest_relative_residual, 3) << " of the " << energy_audit.relative_to
-        << ")\n";
+        << number(energy_audit.largest_residual_J) << " J (" << energy_audit.relative_text() << ")\n";
 
     // the aligned summary of the outputs and (at most 12) coordinates
     const auto column = [&](const std::string &name) -> const Column & {
@@ -464,6 +488,8 @@ namespace hamilton::lumped
                          {"largest_parts_residual_J", energy_audit.largest_parts_residual_J}};
     for (const auto &[name, value] : energy_audit.parts)
       j["energy_audit"]["parts"][name] = value;
+    j["energy_audit"]["reference_column"] = energy_audit.reference_column;
+    j["energy_audit"]["reference_J"]      = energy_audit.reference_J;
     j["evaluations"] = {{"residual", residual_evaluations}, {"jacobian", jacobian_evaluations}, {"steps", steps}};
     if (residual_per_period) // the cost of a period, e.g. through a rectifier's switching
       j["evaluations"]["residual_per_period"] = *residual_per_period;
@@ -498,9 +524,14 @@ namespace hamilton::lumped
                           double                                  frequency) const
   {
     // least squares: column ~ mean + sum_{k=1..3} a_k cos(k w t) + b_k sin(k w t),
-    // reported: the mean and the fundamental A sin(w t + phase). The second and
-    // third harmonics keep the mean of a quadratic quantity (a power) exact on
-    // a window that is not a whole number of rows per period.
+    // reported: the mean and the column's own fundamental A sin(k w t +
+    // phase), the lowest harmonic k whose amplitude exceeds both 1e-3 of the
+    // largest of the three and the fit's residual (k = 2 for a power R i^2
+    // of a current at f), and the residual relative to its amplitude. The
+    // second and third harmonics also keep the mean of a quadratic quantity
+    // exact on a window that is not a whole number of rows per period. (At
+    // the coarsest sampling, 8 rows per period, 3 f is the highest harmonic
+    // below the Nyquist frequency: a power is not fitted at 2 f, 4 f, 6 f.)
     const double    w = 2 * M_PI * frequency;
     Eigen::MatrixXd basis(rows.size(), 7);
     for (unsigned int r = 0; r < rows.size(); ++r)
@@ -525,10 +556,22 @@ namespace hamilton::lumped
               }
           }
         const Eigen::VectorXd c        = qr.solve(y);
-        const double          A        = std::hypot(c[1], c[2]);
         const double          residual = (basis * c - y).lpNorm<Eigen::Infinity>();
-        const double          phase    = std::atan2(c[1], c[2]) * 180 / M_PI;
-        fit.columns.push_back({columns[k], A, phase, c[0], residual, peak, peak_time, {}, {}});
+        const double amplitudes[3] = {std::hypot(c[1], c[2]), std::hypot(c[3], c[4]), std::hypot(c[5], c[6])};
+        const double largest       = *std::max_element(amplitudes, amplitudes + 3);
+        unsigned int harmonic      = 1;
+        for (unsigned int h = 1; h <= 3; ++h)
+          if (amplitudes[h - 1] > 1e-3 * largest && amplitudes[h - 1] > residual)
+            {
+              harmonic = h;
+              break;
+            }
+        const double cosine = c[2 * harmonic - 1], sine = c[2 * harmonic];
+        HarmonicFit::Column column{
+          columns[k], std::hypot(cosine, sine), std::atan2(cosine, sine) * 180 / M_PI, c[0], residual, peak,
+          peak_time, {}, {}};
+        column.harmonic = harmonic;
+        fit.columns.push_back(column);
       }
     return fit;
   }
@@ -573,13 +616,33 @@ namespace hamilton::lumped
         last.push_back(row);
       else if (row[0] >= before - slack)
         previous.push_back(row);
-    steady.found       = true;
-    steady.correlation = period.correlation;
-    steady.fit         = harmonic_fit(columns, last, f);
+    // a steady state only if the signal is periodic over the fitted periods
+    // (the same frequency, amplitude and mean in their two halves, a fit
+    // that describes it): else a run-up or a transient, and no numbers
+    steady.detected_frequency = f;
+    steady.correlation        = period.correlation;
+    {
+      std::vector<double> tw, yw;
+      for (const auto &row : last)
+        {
+          tw.push_back(row[0]);
+          yw.push_back(row[signal]);
+        }
+      const Periodicity periodicity = check_periodicity(tw, yw, f);
+      if (!periodicity.periodic)
+        return none(periodicity.reason);
+    }
+    const auto fit = harmonic_fit(columns, last, f);
     // how steady: the change from the N periods before, of the mean relative
     // to |mean| + amplitude and of the amplitude relative to the amplitude
     if (before < t.front() - slack)
-      return steady; // fewer than 2 N periods: not measured
+      {
+        steady.found = true;
+        steady.fit   = fit;
+        return steady; // fewer than 2 N periods: not measured
+      }
+    steady.found       = true;
+    steady.fit         = fit;
     const auto earlier = harmonic_fit(columns, previous, f);
     for (std::size_t k = 0; k < steady.fit.columns.size(); ++k)
       {
@@ -597,6 +660,21 @@ namespace hamilton::lumped
       }
     steady.steadiness_measured = true;
     steady.previous_from_s     = earlier.from_s;
+    if (steady.mean_change > largest_level_change || steady.amplitude_change > largest_level_change)
+      {
+        const bool  amplitude = steady.amplitude_change > largest_level_change;
+        SteadyState refused;
+        refused.signal             = steady.signal;
+        refused.searched           = steady.searched;
+        refused.detected_frequency = f;
+        refused.reason = "from the " + std::to_string(harmonic_periods) + " periods before to the last " +
+                         std::to_string(harmonic_periods) + ", the " + (amplitude ? "amplitude" : "mean") +
+                         " changes by " +
+                         format_significant(amplitude ? steady.amplitude_change : steady.mean_change, 3) +
+                         (amplitude ? "" : " of |mean| + amplitude") + " (more than " +
+                         format_significant(largest_level_change, 3) + "): the run has not settled";
+        return refused;
+      }
     return steady;
   }
 
@@ -678,7 +756,11 @@ namespace hamilton::lumped
                             supplied_reference ? "supplied work" :
                             scale > 0          ? "largest energy term (nothing supplied)" :
                                                  "energy: every term is zero",
-                            result.audit_parts};
+                            result.audit_parts,
+                            supplied_reference ? (result.source_work != 0 ? "supplied_work_J + source_work_J" :
+                                                                             "supplied_work_J") :
+                                                 result.largest_energy_term_name,
+                            scale};
     summary.derivation_s  = derive_seconds;
     summary.compilation_s = compiled.compile_seconds;
     summary.integration_s = result.integrate_seconds;

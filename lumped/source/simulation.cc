@@ -782,19 +782,37 @@ namespace hamilton::lumped
               all += (k ? "; " : "") + constraint_text(eq, k);
             input_error("Lumped system", "Constraints", all, s.str());
           }
-        // velocities: minimum-norm correction of the free ones
+        // velocities: minimum-norm correction of the free ones, the
+        // algebraic velocities first (they have no inertia, so they take
+        // the value the constraints give, as the current of a resistor in
+        // series with a current source does at t = 0); only what they
+        // cannot satisfy moves the free velocities with inertia (an
+        // inductor's current, which cannot jump unless the constraints
+        // force it)
         if (own > 0)
           {
             const auto   vfree = free_columns(true);
             const Matrix Jy    = jacobians(c, 0., y, y_dot).first;
-            Matrix       A(own, vfree.size());
-            for (unsigned int j = 0; j < vfree.size(); ++j)
-              A.col(j) = Jy.block(2 * n, n + vfree[j], own, 1); // Phi_q, or A of a velocity constraint
             c.residual(0., y.data(), y_dot.data(), F.data());
-            const VectorE r    = F.segment(2 * n, own); // Phi_q v + Phi_t
-            const VectorE step = A.completeOrthogonalDecomposition().solve(r);
-            for (unsigned int j = 0; j < vfree.size(); ++j)
-              y[n + vfree[j]] -= step[j];
+            VectorE r = F.segment(2 * n, own); // Phi_q v + Phi_t
+            for (const bool algebraic_only : {true, false})
+              {
+                std::vector<unsigned int> columns;
+                for (const unsigned int i : vfree)
+                  if (!algebraic_only || eq.algebraic[i])
+                    columns.push_back(i);
+                if (columns.empty())
+                  continue;
+                Matrix A(own, columns.size());
+                for (unsigned int j = 0; j < columns.size(); ++j)
+                  A.col(j) = Jy.block(2 * n, n + columns[j], own, 1); // Phi_q, or A of a velocity constraint
+                const VectorE step = A.completeOrthogonalDecomposition().solve(r);
+                for (unsigned int j = 0; j < columns.size(); ++j)
+                  y[n + columns[j]] -= step[j];
+                r -= A * step;
+                if (r.norm() <= 1e-14 * (1 + y.segment(n, n).norm()))
+                  break;
+              }
           }
         // g_q v + g_t = 0 of the index-2 directions u, by a correction along
         // them alone: it keeps the velocities across the group's branches
@@ -945,6 +963,19 @@ namespace hamilton::lumped
     constexpr double step_floor = 1e-14;
     /** The largest magnitude of an unknown (SI) that counts as finite. */
     constexpr double state_limit = 1e100;
+    /**
+     * The energy audit's residual beyond which a run has not followed its
+     * equations (a failed run), relative to the largest energy term so far
+     * (doc/lumped.md: the audit closes to about the integration's tolerance,
+     * 1e-13 ... 6e-5 of the supplied work in the examples) ...
+     */
+    constexpr double audit_failure = 1e-2;
+    /**
+     * ... and in units of the absolute tolerance (in J for the work
+     * integrals): a residual below it is within what the error control
+     * allows on energies that are still near zero.
+     */
+    constexpr double audit_failure_floor = 1e3;
 
     /** What the IDAS callbacks need. */
     struct Context
@@ -955,7 +986,51 @@ namespace hamilton::lumped
       unsigned int          N;
       /** The first residual evaluation with non-finite entries: where and which. */
       std::string non_finite;
+      /**
+       * What IDAS reported through its error handler (ida_error_handler()):
+       * kept, not printed, and added to the message only if the run fails.
+       * The first message and the last, and how many there were.
+       */
+      std::string   first_ida_message, last_ida_message;
+      unsigned long n_ida_messages = 0;
+
+      /** A sentence with IDAS's own messages for a failed run ("" if none). */
+      std::string
+      ida_report() const
+      {
+        if (n_ida_messages == 0)
+          return "";
+        std::string s = " IDAS reported " + std::to_string(n_ida_messages) +
+                        (n_ida_messages == 1 ? " message: '" : " messages; the first: '") + first_ida_message + "'";
+        if (n_ida_messages > 1)
+          s += ", the last: '" + last_ida_message + "'";
+        return s + ".";
+      }
     };
+
+    /**
+     * IDAS's error handler: keeps the messages in the Context instead of
+     * printing them on stderr, so that a run that succeeds prints none and a
+     * run that fails reports them in its message. The step limit is not an
+     * error here: simulate() sets IDA's step limit to `steps_per_check` so that
+     * IDASolve returns for its own checks of the step size, the step count and
+     * the state, and continues.
+     */
+    void
+    ida_error_handler(int error_code, const char *module, const char *function, char *message, void *data)
+    {
+      // (SUNDIALS 6.4 reports the step limit with the code IDA_ILL_INPUT, not
+      // IDA_TOO_MUCH_WORK, which IDASolve returns: recognized by its text)
+      if (error_code == IDA_TOO_MUCH_WORK ||
+          (message && std::strstr(message, "mxstep steps taken before reaching tout") != nullptr))
+        return;
+      auto             *c = static_cast<Context *>(data);
+      const std::string text =
+        std::string(module ? module : "IDAS") + " " + (function ? function : "") + ": " + (message ? message : "");
+      if (c->n_ida_messages++ == 0)
+        c->first_ida_message = text;
+      c->last_ida_message = text;
+    }
 
     int
     residual_callback(double t, N_Vector y, N_Vector y_dot, N_Vector r, void *data)
@@ -1180,6 +1255,7 @@ namespace hamilton::lumped
     summary.initial_y_dot.assign(y_dot0.data(), y_dot0.data() + N);
 
     std::vector<double> parts_work(c.n_parts, 0.); // the works per element (IDAS quadratures)
+    double largest_energy = 0; // J: the largest |E| and |stored energy of a domain| over the rows
     const auto row_at = [&](double t, const double *y) {
       c.outputs(t, y, out.data());
       std::vector<double> row{t};
@@ -1232,9 +1308,46 @@ namespace hamilton::lumped
       summary.source_work            = source;
       summary.dissipated_energy      = dissipated;
       summary.largest_audit_residual = std::max(summary.largest_audit_residual, std::abs(audit));
-      summary.largest_energy_term =
-        std::max({summary.largest_energy_term, std::abs(stored), std::abs(supplied), std::abs(source),
-                  std::abs(dissipated)});
+      // the largest energy term, named: the totals and the stored energy by
+      // domain (in a conservative run the total stored change is the
+      // residual itself, the energy exchanged between domains is the scale)
+      const auto consider = [&](const std::string &name, double value) {
+        if (std::abs(value) > summary.largest_energy_term)
+          {
+            summary.largest_energy_term      = std::abs(value);
+            summary.largest_energy_term_name = name;
+          }
+      };
+      consider("stored_energy_change_J", stored);
+      consider("supplied_work_J", supplied);
+      consider("source_work_J", source);
+      consider("dissipated_energy_J", dissipated);
+      for (unsigned int d = 0; d < n_domains; ++d)
+        consider(eq.domain_energies[d].first, summary.audit_parts[d].second);
+      // a run whose energy balance fails by far more than its tolerance
+      // allows has not followed its equations (it stepped across a
+      // singularity, such as a pole of tan, that the error control did not
+      // see): a failed run, stopped at the first such row
+      largest_energy = std::max(largest_energy, std::abs(out[c.n_outputs]));
+      for (unsigned int d = 0; d < n_domains; ++d)
+        largest_energy = std::max(largest_energy, std::abs(out[out.size() - n_domains + d]));
+      const double scale = std::max(summary.largest_energy_term, largest_energy);
+      if (std::abs(audit) > audit_failure * scale && std::abs(audit) > audit_failure_floor * options.absolute_tolerance)
+        {
+          std::ostringstream s;
+          s << std::setprecision(6) << "the energy audit does not balance at t = " << t << " s ("
+            << configuration(eq, y) << "): the stored energy changed by " << stored
+            << " J since t = 0, while the supplied, source and dissipated work account for "
+            << supplied + source - dissipated << " J; the residual " << audit << " J is "
+            << std::abs(audit) / scale << " of the largest energy term so far (" << scale
+            << " J), more than " << audit_failure
+            << ". The integration did not follow the equations: the solution crossed a singularity that the "
+               "error control stepped over (a pole such as tan at pi/2, a division by a coordinate that "
+               "reaches zero), or the tolerances are far too loose for the motion. Check the model's terms at "
+               "this state; if they are regular there, tighten 'Simulation/Relative tolerance' and 'Absolute "
+               "tolerance', or end the run before it ('Simulation/Final time').";
+          throw SimulationError("The integration stopped: " + s.str());
+        }
       ++summary.rows;
       on_row(row);
     };
@@ -1335,6 +1448,7 @@ namespace hamilton::lumped
     double t = 0;
     try
       {
+        check(IDASetErrHandlerFn(ida, ida_error_handler, &context), "IDASetErrHandlerFn");
         check(IDAInit(ida, residual_callback, 0., y, y_dot), "IDAInit");
         check(IDASVtolerances(ida, options.relative_tolerance, atol), "IDASVtolerances");
         check(IDASetUserData(ida, &context), "IDASetUserData");
@@ -1468,6 +1582,13 @@ namespace hamilton::lumped
             summary.newton_rescued                 = statistics.rescued;
             summary.knee_refreshes                 = statistics.knee_refreshes;
           }
+      }
+    catch (const SimulationError &e)
+      {
+        if (progress)
+          *progress << "\n";
+        release();
+        throw SimulationError(e.what() + context.ida_report());
       }
     catch (...)
       {

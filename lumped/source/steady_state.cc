@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <optional>
 
 namespace hamilton::lumped
 {
@@ -20,6 +21,58 @@ namespace hamilton::lumped
       return curvature < 0 ? std::clamp(0.5 * (a - c) / curvature, -0.5, 0.5) : 0.;
     }
   } // namespace
+
+  std::optional<double>
+  polish_frequency(const std::vector<double> &t, const std::vector<double> &y, double frequency)
+  {
+    // Gauss-Newton on the frequency of the least-squares fit y ~ a + b (t -
+    // tm) + harmonics 1 to 3: the new column is the fit's derivative by the
+    // angular frequency. Quadratic convergence from a close estimate; kept
+    // only if it stays within a quarter of a period over the span (else
+    // none). Over the last 2e5 rows at most (a 2e5 x 9 matrix, 14 MB).
+    const std::size_t n = std::min(t.size(), y.size());
+    if (n < 16 || !(frequency > 0))
+      return std::nullopt;
+    double tm = 0;
+    for (std::size_t k = 0; k < n; ++k)
+      tm += t[k];
+    tm /= n;
+    const std::size_t from = n > 200000 ? n - 200000 : 0, rows = n - from;
+    const double      span = t[n - 1] - t[from], w0 = 2 * M_PI * frequency;
+    double            w    = w0;
+    Eigen::VectorXd   Y    = Eigen::Map<const Eigen::VectorXd>(y.data() + from, rows);
+    Eigen::MatrixXd   A(rows, 9);
+    for (unsigned int iteration = 0; iteration < 20; ++iteration)
+      {
+        for (std::size_t i = 0; i < rows; ++i)
+          {
+            const double tc = t[from + i] - tm;
+            A(i, 0)         = 1;
+            A(i, 1)         = tc;
+            for (unsigned int k = 1; k <= 3; ++k)
+              {
+                A(i, 2 * k)     = std::cos(k * w * tc);
+                A(i, 2 * k + 1) = std::sin(k * w * tc);
+              }
+          }
+        const Eigen::VectorXd c = A.leftCols(8).colPivHouseholderQr().solve(Y);
+        for (std::size_t i = 0; i < rows; ++i)
+          {
+            const double tc = t[from + i] - tm;
+            double       d  = 0;
+            for (unsigned int k = 1; k <= 3; ++k)
+              d += k * tc * (-c[2 * k] * std::sin(k * w * tc) + c[2 * k + 1] * std::cos(k * w * tc));
+            A(i, 8) = d;
+          }
+        const Eigen::VectorXd step = A.colPivHouseholderQr().solve(Y - A.leftCols(8) * c);
+        w += step[8];
+        if (!(std::abs(w - w0) * span < M_PI / 2))
+          return std::nullopt;
+        if (std::abs(step[8]) < 1e-14 * w)
+          break;
+      }
+    return w / (2 * M_PI);
+  }
 
   DetectedPeriod
   detect_period(const std::vector<double> &t, const std::vector<double> &y)
@@ -140,47 +193,90 @@ namespace hamilton::lumped
       }
     result.frequency = 1 / period;
 
-    // Gauss-Newton on the frequency of the least-squares fit y ~ a + b (t -
-    // tm) + harmonics 1 to 3: the new column is the fit's derivative by the
-    // angular frequency. Quadratic convergence from the autocorrelation's
-    // estimate; kept only if it stays within a quarter of a period over the
-    // span of the estimate (else the autocorrelation's estimate stands).
-    // Over the last 2e5 rows at most (a 2e5 x 9 matrix, 14 MB).
-    const std::size_t from = n > 200000 ? n - 200000 : 0, rows = n - from;
-    const double      span = (rows - 1) * h, w0 = 2 * M_PI * result.frequency;
-    double            w    = w0;
-    Eigen::VectorXd   Y    = Eigen::Map<const Eigen::VectorXd>(y.data() + from, rows);
-    Eigen::MatrixXd   A(rows, 9);
-    for (unsigned int iteration = 0; iteration < 20; ++iteration)
-      {
-        for (std::size_t i = 0; i < rows; ++i)
-          {
-            const double tc = t[from + i] - tm;
-            A(i, 0)         = 1;
-            A(i, 1)         = tc;
-            for (unsigned int k = 1; k <= 3; ++k)
-              {
-                A(i, 2 * k)     = std::cos(k * w * tc);
-                A(i, 2 * k + 1) = std::sin(k * w * tc);
-              }
-          }
-        const Eigen::VectorXd c = A.leftCols(8).colPivHouseholderQr().solve(Y);
-        for (std::size_t i = 0; i < rows; ++i)
-          {
-            const double tc = t[from + i] - tm;
-            double       d  = 0;
-            for (unsigned int k = 1; k <= 3; ++k)
-              d += k * tc * (-c[2 * k] * std::sin(k * w * tc) + c[2 * k + 1] * std::cos(k * w * tc));
-            A(i, 8) = d;
-          }
-        const Eigen::VectorXd step = A.colPivHouseholderQr().solve(Y - A.leftCols(8) * c);
-        w += step[8];
-        if (!(std::abs(w - w0) * span < M_PI / 2))
-          return result;
-        if (std::abs(step[8]) < 1e-14 * w)
-          break;
-      }
-    result.frequency = w / (2 * M_PI);
+    // polished by Gauss-Newton on the frequency of the least-squares fit
+    // (kept only if it converges within a quarter of a period over the span)
+    if (const auto polished = polish_frequency(std::vector<double>(t.begin(), t.begin() + n),
+                                               std::vector<double>(y.begin(), y.begin() + n), result.frequency))
+      result.frequency = *polished;
     return result;
+  }
+  namespace
+  {
+    /** Mean and the amplitude of harmonics 1 to 3 of f together (sqrt of the sum of squares) of y(t), least squares. */
+    std::pair<double, double>
+    mean_and_amplitude(const std::vector<double> &t, const std::vector<double> &y, double frequency,
+                       double *largest_residual = nullptr)
+    {
+      const double    w = 2 * M_PI * frequency;
+      Eigen::MatrixXd A(t.size(), 7);
+      for (std::size_t i = 0; i < t.size(); ++i)
+        A.row(i) << 1, std::cos(w * t[i]), std::sin(w * t[i]), std::cos(2 * w * t[i]), std::sin(2 * w * t[i]),
+          std::cos(3 * w * t[i]), std::sin(3 * w * t[i]);
+      const Eigen::Map<const Eigen::VectorXd> Y(y.data(), y.size());
+      const Eigen::VectorXd                   c = A.colPivHouseholderQr().solve(Y);
+      if (largest_residual)
+        *largest_residual = (A * c - Y).lpNorm<Eigen::Infinity>();
+      return {c[0], c.tail(6).norm()};
+    }
+  } // namespace
+
+  Periodicity
+  check_periodicity(const std::vector<double> &t, const std::vector<double> &y, double frequency)
+  {
+    Periodicity p;
+    const std::size_t n = std::min(t.size(), y.size());
+    if (n < 32)
+      {
+        p.reason = "only " + std::to_string(n) + " rows in the fitted periods (at least 32 are needed to compare "
+                   "their two halves)";
+        return p;
+      }
+    const double middle = 0.5 * (t.front() + t[n - 1]);
+    std::vector<double> t1, y1, t2, y2;
+    for (std::size_t k = 0; k < n; ++k)
+      {
+        (t[k] < middle ? t1 : t2).push_back(t[k]);
+        (t[k] < middle ? y1 : y2).push_back(y[k]);
+      }
+    // the whole window: how well mean + harmonics 1 to 3 of f describe it
+    double residual = 0;
+    const auto [mean, amplitude] = mean_and_amplitude(std::vector<double>(t.begin(), t.begin() + n),
+                                                      std::vector<double>(y.begin(), y.begin() + n), frequency,
+                                                      &residual);
+    if (!(amplitude > 0))
+      {
+        p.reason = "the signal does not oscillate at the detected frequency over the fitted periods";
+        return p;
+      }
+    p.residual = residual / amplitude;
+    // each half: its own frequency, mean and amplitude
+    const auto f1 = polish_frequency(t1, y1, frequency), f2 = polish_frequency(t2, y2, frequency);
+    const auto [m1, a1] = mean_and_amplitude(t1, y1, frequency);
+    const auto [m2, a2] = mean_and_amplitude(t2, y2, frequency);
+    p.amplitude_change = std::abs(a2 - a1) / std::max(a1, a2);
+    p.mean_change      = std::abs(m2 - m1) / (std::abs(mean) + amplitude);
+    const auto number  = [](double v) { return format_significant(v, 3); };
+    const std::string halves = " between the first and the second half of the fitted periods";
+    if (!f1 || !f2)
+      p.reason = "the frequency of the " + std::string(!f1 ? "first" : "second") +
+                 " half of the fitted periods cannot be fitted near " + format_significant(frequency, 6) +
+                 " Hz: the period changes over them (a run-up or a slowdown)";
+    else if ((p.frequency_change = std::abs(*f2 - *f1) / frequency) > largest_frequency_change)
+      p.reason = "the frequency changes from " + format_significant(*f1, 6) + " Hz to " +
+                 format_significant(*f2, 6) + " Hz" + halves + " (by " + number(p.frequency_change) +
+                 ", more than " + number(largest_frequency_change) + "): the run is still running up or slowing down";
+    else if (p.amplitude_change > largest_level_change)
+      p.reason = "the amplitude changes by " + number(p.amplitude_change) + halves + " (more than " +
+                 number(largest_level_change) + "): a transient that has not decayed, or a growing oscillation";
+    else if (p.mean_change > largest_level_change)
+      p.reason = "the mean changes by " + number(p.mean_change) + " of |mean| + amplitude" + halves +
+                 " (more than " + number(largest_level_change) + "): the signal drifts";
+    else if (p.residual > largest_fit_residual)
+      p.reason = "the fit by the mean and harmonics 1 to 3 leaves a residual of " + number(p.residual) +
+                 " times the amplitude (more than " + number(largest_fit_residual) +
+                 "): the signal is not periodic at this frequency";
+    else
+      p.periodic = true;
+    return p;
   }
 } // namespace hamilton::lumped

@@ -33,6 +33,12 @@ namespace hamilton::lumped
       double      amplitude = 0, phase_deg = 0, mean = 0, largest_fit_residual = 0, peak = 0, peak_time_s = 0;
       /** The automatic steady state: the change from the periods before, if measured. */
       std::optional<double> mean_change, amplitude_change;
+      /**
+       * The column's own fundamental as a harmonic k of the fit's frequency
+       * f (2 for a power of a current at f): amplitude and phase are those of
+       * k f (phase against sin(2 pi k f t)), the residual is relative to it.
+       */
+      unsigned int harmonic = 1;
     };
     double              frequency_hz = 0;
     unsigned int        periods      = 0;
@@ -55,6 +61,8 @@ namespace hamilton::lumped
     std::string signal, searched; ///< detected: the column and the span searched
     bool        found = false;
     std::string reason;          ///< detected, not found: why
+    /** Detected, not found: the frequency of the period detected (Hz) if the signal is not periodic over the fit; else 0. */
+    double      detected_frequency = 0;
     double      correlation = 0; ///< detected: the autocorrelation at one period
     HarmonicFit fit;             ///< given or found
     /** Found: the change of the signal's mean and amplitude from the periods before, if measured. */
@@ -121,6 +129,22 @@ namespace hamilton::lumped
              largest_residual_J = 0, largest_relative_residual = 0, largest_parts_residual_J = 0;
       std::string                                 relative_to;
       std::vector<std::pair<std::string, double>> parts; ///< per element and domain, final values
+      /**
+       * What the relative residual is relative to: the column of lumped.csv
+       * (supplied_work_J, or the largest energy term's, such as
+       * kinetic_energy_change_J) and its magnitude (J).
+       */
+      std::string reference_column;
+      double      reference_J = 0;
+
+      /**
+       * The relative residual in words: "2.51e-11 of the supplied work", or
+       * "3.1e-10 relative to the largest energy term, kinetic_energy_change_J
+       * = 0.5 J in magnitude; nothing is supplied", or "every energy term is
+       * zero".
+       */
+      std::string
+      relative_text() const;
     } energy_audit;
 
     unsigned long residual_evaluations = 0, jacobian_evaluations = 0, steps = 0;

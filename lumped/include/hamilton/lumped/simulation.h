@@ -189,8 +189,14 @@ namespace hamilton::lumped
     std::vector<std::pair<std::string, double>> audit_parts;
     double largest_parts_residual = 0;
     double largest_audit_residual = 0; ///< J, over the output times
-    /** J: the largest magnitude of the stored energy change, supplied, source and dissipated work over the rows. */
-    double largest_energy_term = 0;
+    /**
+     * J: the largest magnitude over the rows of the stored energy change,
+     * the supplied, source and dissipated work and the change of the stored
+     * energy of each domain (Equations::domain_energies), and the name of its
+     * column in lumped.csv.
+     */
+    double      largest_energy_term = 0;
+    std::string largest_energy_term_name;
     double integrate_seconds      = 0;
     unsigned long residual_calls = 0, jacobian_calls = 0, steps = 0;
     /** With diodes: the Newton iterations rescued by damping (README, "Rectifier circuits"), and those tried. */
