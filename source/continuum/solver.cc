@@ -70,9 +70,12 @@ namespace hamilton::continuum
     class FieldPostprocessor : public DataPostprocessor<dim>
     {
     public:
-      FieldPostprocessor(const std::map<types::material_id, Eigen::MatrixXd> &enthalpy, const bool axisymmetric)
+      /** `suffix` is appended to every name (a mode's "_per_sqrt_kg"). */
+      FieldPostprocessor(const std::map<types::material_id, Eigen::MatrixXd> &enthalpy, const bool axisymmetric,
+                         const std::string &suffix)
         : enthalpy(enthalpy)
         , axisymmetric(axisymmetric)
+        , suffix(suffix)
       {}
 
       void
@@ -114,6 +117,8 @@ namespace hamilton::continuum
         names.insert(names.end(), stress.begin(), stress.end());
         for (unsigned int d = 0; d < dim; ++d)
           names.push_back("electric_displacement_C_m2");
+        for (auto &name : names)
+          name += suffix;
         return names;
       }
 
@@ -144,7 +149,55 @@ namespace hamilton::continuum
 
       const std::map<types::material_id, Eigen::MatrixXd> &enthalpy;
       const bool                                           axisymmetric;
+      const std::string                                    suffix;
     };
+
+    /**
+     * Add Float64 arrays of one value each and a string array to the
+     * FieldData of the VTU file `filename` (deal.II writes TIME and CYCLE
+     * there, as Float32: 508.33999 for 508.340303 Hz).
+     */
+    void
+    add_field_data(const std::string                                  &filename,
+                   const std::vector<std::pair<std::string, double>> &values,
+                   const std::string                                  &strings_name,
+                   const std::vector<std::string>                     &strings)
+    {
+      std::ifstream     in(filename, std::ios::binary);
+      std::stringstream buffer;
+      buffer << in.rdbuf();
+      std::string text = buffer.str();
+      std::string arrays;
+      for (const auto &[name, value] : values)
+        {
+          std::ostringstream v;
+          v.precision(17);
+          v << value;
+          arrays += "<DataArray type=\"Float64\" Name=\"" + name + "\" NumberOfTuples=\"1\" format=\"ascii\">" +
+                    v.str() + "</DataArray>\n";
+        }
+      // VTK's string array in ASCII: each string's bytes as numbers, each ended by 0
+      arrays += "<Array type=\"String\" Name=\"" + strings_name + "\" NumberOfTuples=\"" +
+                std::to_string(strings.size()) + "\" format=\"ascii\">";
+      for (const auto &text : strings)
+        {
+          for (const unsigned char c : text)
+            arrays += std::to_string(static_cast<unsigned int>(c)) + " ";
+          arrays += "0 ";
+        }
+      arrays += "</Array>\n";
+      const auto end = text.find("</FieldData>");
+      if (end != std::string::npos)
+        text.insert(end, arrays);
+      else
+        {
+          const std::string grid = "<UnstructuredGrid>";
+          const auto        at   = text.find(grid);
+          AssertThrow(at != std::string::npos, ExcMessage("no UnstructuredGrid in " + filename));
+          text.insert(at + grid.size(), "\n<FieldData>\n" + arrays + "</FieldData>");
+        }
+      write_file(filename, [&](std::ostream &out) { out << text; });
+    }
   } // namespace
 
   namespace
@@ -1520,7 +1573,7 @@ namespace hamilton::continuum
       }
     result.total_s  = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     outcome.statics = std::move(result);
-    fields.push_back({"static", 0, 0, std::move(x)});
+    fields.push_back({"static", 0, 0, std::move(x), {}});
   }
 
   template <int dim>
@@ -1721,7 +1774,14 @@ namespace hamilton::continuum
               {model.electrodes[k].name, chi, omega2 > 0 ? chi * chi / (capacitance[k] * omega2) : 0.});
           }
         modal.modes.push_back(std::move(mode));
-        fields.push_back({"mode_" + std::to_string(i + 1), static_cast<double>(i + 1), f_sc, x});
+        fields.push_back({"mode_" + std::to_string(i + 1),
+                          static_cast<double>(i + 1),
+                          f_sc,
+                          x,
+                          {{"mode", i + 1.},
+                           {"frequency_hz", f_sc},
+                           {"frequency_open_circuit_hz", f_oc},
+                           {"k_eff", k_eff}}});
       }
     for (const auto k : ports)
       modal.capacitances_F.emplace_back(model.electrodes[k].name, capacitance[k]);
@@ -1904,10 +1964,13 @@ namespace hamilton::continuum
   void
   Solver<dim>::write_vtu(const std::size_t k, const std::string &filename) const
   {
-    const Field                   &field = fields.at(k);
-    FieldPostprocessor<dim>        postprocessor(enthalpy, model.formulation == Formulation::axisymmetric);
-    std::vector<std::string> names(dim, "displacement_m");
-    names.push_back("potential_V");
+    const Field &field = fields.at(k);
+    // a mode is mass-normalized (x^T M x = 1, modal mass 1 kg):
+    // its fields are per square root of a kilogram, and say so
+    const std::string       suffix = field.metadata.empty() ? "" : "_per_sqrt_kg";
+    FieldPostprocessor<dim> postprocessor(enthalpy, model.formulation == Formulation::axisymmetric, suffix);
+    std::vector<std::string> names(dim, "displacement_m" + suffix);
+    names.push_back("potential_V" + suffix);
     std::vector<DataComponentInterpretation::DataComponentInterpretation> interpretation(
       dim, DataComponentInterpretation::component_is_part_of_vector);
     interpretation.push_back(DataComponentInterpretation::component_is_scalar);
@@ -1929,6 +1992,15 @@ namespace hamilton::continuum
     flags.compression_level = DataOutBase::VtkFlags::best_speed;
     data_out.set_flags(flags);
     data_out.write_vtu_in_parallel(filename, comm);
+    // the mode's frequencies in double precision, and the regions' names
+    // (cell data 'region' is an index into them)
+    std::vector<std::string> region_names;
+    for (const auto &region : model.regions)
+      region_names.push_back(region.name);
+    MPI_Barrier(comm);
+    if (rank == 0)
+      add_field_data(filename, field.metadata, "region_names", region_names);
+    MPI_Barrier(comm);
   }
 
   // ---------------------------------------------------------------------------

@@ -243,6 +243,12 @@ namespace hamilton::continuum
       double      time  = 0; ///< position in the PVD series
       double      value = 0; ///< frequency (Hz) of a mode, 0 otherwise
       PVector     values;    ///< with constraints distributed
+      /**
+       * A mode's index, short- and open-circuit frequency (Hz) and k_eff,
+       * written as the VTU file's field data; empty for a static field
+       * (whose values are in m and V, not per square root of a kilogram).
+       */
+      std::vector<std::pair<std::string, double>> metadata;
     };
 
     const ContinuumModel &model;

@@ -29,6 +29,37 @@ def close(a, b, rel=1e-12):
     return abs(a - b) <= rel * abs(b)
 
 
+def check_continuum(hamilton, source, output):
+    """A continuum's mode files (prm/continuum/c4_bimorph_2d.prm) carry the same
+    metadata in double precision, the regions' names, and fields named per
+    square root of a kilogram (mass-normalized), not in m and V."""
+    shutil.rmtree(output, ignore_errors=True)
+    subprocess.run([hamilton, os.path.join(source, "prm/continuum/c4_bimorph_2d.prm"), "--output-dir", output],
+                   check=True, capture_output=True)
+    with open(os.path.join(output, "results.json")) as f:
+        continuum = json.load(f)["continuum"]
+    for mode in continuum["modal"]["modes"]:
+        k = mode["index"]
+        reader = vtkXMLUnstructuredGridReader()
+        reader.SetFileName(os.path.join(output, f"continuum_mode_{k}.vtu"))
+        reader.Update()
+        grid = reader.GetOutput()
+        field = grid.GetFieldData()
+        value = lambda name: field.GetArray(name).GetValue(0) if field.GetArray(name) else float("nan")  # noqa
+        for name, key in (("frequency_hz", "frequency_hz"), ("frequency_open_circuit_hz", "frequency_open_circuit_hz"),
+                          ("k_eff", "coupling_k_eff")):
+            # written with 17 digits: the same double
+            check(value(name) == mode[key], f"continuum mode {k}: {name} {value(name)} = results.json {mode[key]}")
+        check(value("mode") == k, f"continuum mode {k}: mode index")
+        names = field.GetAbstractArray("region_names")
+        listed = [names.GetValue(i) for i in range(names.GetNumberOfValues())] if names else []
+        # the order of 'Continuum/Regions/Names' in c4_bimorph_2d.prm
+        check(listed == ["pzt_lower", "shim", "pzt_upper"], f"continuum mode {k}: region_names {listed}")
+        point_arrays = [grid.GetPointData().GetArrayName(i) for i in range(grid.GetPointData().GetNumberOfArrays())]
+        check("displacement_m_per_sqrt_kg" in point_arrays and "potential_V_per_sqrt_kg" in point_arrays
+              and "displacement_m" not in point_arrays, f"continuum mode {k}: mass-normalized field names {point_arrays[:3]}")
+
+
 def main():
     hamilton, source, output = sys.argv[1:4]
     shutil.rmtree(output, ignore_errors=True)
@@ -63,6 +94,7 @@ def main():
     check(len(listed) == len(modes) and all(close(t, m["frequency_hz"], 1e-5) and f == f"mode_{m['index']}.vtu"
                                             for (t, f), m in zip(listed, modes)),
           f"modes_by_frequency.pvd: times {[t for t, _ in listed]} are the frequencies")
+    check_continuum(hamilton, source, output + "-continuum")
     if failures:
         sys.exit(f"FAILED: {len(failures)} checks")
     print("all checks passed")
