@@ -60,6 +60,25 @@ namespace hamilton
       return parts;
     }
 
+    /** Whether two entry paths name the same entry: parts trimmed, blanks collapsed. */
+    bool
+    same_entry(const std::string &a, const std::string &b)
+    {
+      const auto normalized = [](const std::string &path) {
+        std::string result;
+        for (const auto &part : path_parts(path))
+          {
+            std::istringstream words(part);
+            std::string        word, joined;
+            while (words >> word)
+              joined += (joined.empty() ? "" : " ") + word;
+            result += "/" + joined;
+          }
+        return result;
+      };
+      return normalized(a) == normalized(b);
+    }
+
     /** The numeric leaves of a results document, as paths 'a/0/b'. */
     void
     numeric_leaves(const nlohmann::json &node, const std::string &prefix, std::vector<std::string> &paths)
@@ -430,21 +449,6 @@ namespace hamilton
               p.initial = 0.5 * (p.lower + p.upper);
           }
         // two parameters of one entry: the later change would silently win at every point
-        const auto same_entry = [](const std::string &a, const std::string &b) {
-          const auto normalized = [](const std::string &path) {
-            std::string result; // parts trimmed, blanks collapsed
-            for (const auto &part : path_parts(path))
-              {
-                std::istringstream words(part);
-                std::string        word, joined;
-                while (words >> word)
-                  joined += (joined.empty() ? "" : " ") + word;
-                result += "/" + joined;
-              }
-            return result;
-          };
-          return normalized(a) == normalized(b);
-        };
         for (const auto &other : parameters)
           if (same_entry(other.path, p.path))
             s.fail("Path", "parameter '" + other.name + "' varies the same entry ('" + other.path +
@@ -1257,6 +1261,13 @@ namespace hamilton
     Section section(prm);
     Study   study;
     study.parse_parameters(section);
+    // a --set of an entry the study varies would be replaced at every point
+    for (const auto &p : study.parameters)
+      for (const auto &[path, value] : options.changes)
+        if (same_entry(path, p.path))
+          input_error("Study/Parameters/" + p.name, "Path", "'" + p.path + "'",
+                      "--set '" + path + "=" + value + "' changes the entry this parameter varies, and the "
+                      "study's values would replace it at every point. Drop the --set, or vary another entry.");
     // A study that varies parameters or component entries of 'Lumped
     // system' keeps the lumped parameters symbols of the compiled code, their
     // values passed at run time: its points share one compiled library
