@@ -491,6 +491,8 @@ namespace hamilton::lumped
     j["energy_audit"]["reference_column"] = energy_audit.reference_column;
     j["energy_audit"]["reference_J"]      = energy_audit.reference_J;
     j["evaluations"] = {{"residual", residual_evaluations}, {"jacobian", jacobian_evaluations}, {"steps", steps}};
+    j["error_control"] = {{"relative_tolerance_used", relative_tolerance_used},
+                          {"estimated_global_error_in_tolerances", estimated_global_error}};
     if (residual_per_period) // the cost of a period, e.g. through a rectifier's switching
       j["evaluations"]["residual_per_period"] = *residual_per_period;
     if (newton_rescues) // diodes: Newton iterations rescued by damping (README, "Rectifier circuits")
@@ -805,6 +807,8 @@ namespace hamilton::lumped
     summary.residual_evaluations = result.residual_calls;
     summary.jacobian_evaluations = result.jacobian_calls;
     summary.steps                = result.steps;
+    summary.relative_tolerance_used = result.relative_tolerance_used;
+    summary.estimated_global_error  = result.estimated_global_error;
     if (harmonic_frequency > 0) // the cost of a period, e.g. through a rectifier's switching
       summary.residual_per_period = result.residual_calls / (options.final_time * harmonic_frequency);
     if (result.newton_rescues + result.knee_refreshes > 0)
@@ -847,6 +851,24 @@ namespace hamilton::lumped
           inputs.push_back(f.second.name);
         for (const auto &o : s.outputs)
           outputs.push_back(o.first);
+        // the units of the states and outputs, as lumped.csv.columns.json
+        // gives them ("" where unknown: a multiplier is in J per unit of its
+        // constraint's expression, a time function's unit is not declared)
+        const auto unit_of = [&](const std::string &name) {
+          for (const auto &d : described)
+            if (d.name == name)
+              return d.unit;
+          return std::string();
+        };
+        nlohmann::json units = {{"states", nlohmann::json::array()},
+                                {"inputs", nlohmann::json::array()},
+                                {"outputs", nlohmann::json::array()}};
+        for (const auto &name : states)
+          units["states"].push_back(unit_of(name));
+        for (std::size_t k = 0; k < inputs.size(); ++k)
+          units["inputs"].push_back("");
+        for (const auto &name : outputs)
+          units["outputs"].push_back(unit_of(name));
         nlohmann::json eigen = nlohmann::json::array();
         for (const auto &e : lin.eigenvalues)
           eigen.push_back({{"real", e.real()}, {"imag", e.imag()}});
@@ -860,6 +882,7 @@ namespace hamilton::lumped
                          {"states", states},
                          {"inputs", inputs},
                          {"outputs", outputs},
+                         {"units", units},
                          {"E", rows(lin.E)},
                          {"A", rows(lin.A)},
                          {"B", rows(lin.B)},

@@ -148,6 +148,13 @@ namespace hamilton::lumped
     } energy_audit;
 
     unsigned long residual_evaluations = 0, jacobian_evaluations = 0, steps = 0;
+    /**
+     * Global error control (SimulationOptions::global_error_control): the
+     * relative tolerance the rows were integrated at, and the global error
+     * estimated at the given tolerances, in units of rtol |y| + atol of the
+     * largest value of each column (-1: not estimated).
+     */
+    double relative_tolerance_used = 0, estimated_global_error = -1;
     std::optional<double> residual_per_period; ///< with a given harmonic frequency
     /** Diodes: Newton iterations rescued by damping (tried, converged) and knee refreshes; if any. */
     std::optional<std::array<unsigned long, 3>> newton_rescues;

@@ -31,6 +31,23 @@ namespace hamilton::lumped
     double relative_tolerance = 1e-8;
     double absolute_tolerance = 1e-10;
     Evaluation evaluation     = Evaluation::compiled;
+    /**
+     * Whether the tolerances bound the global error of the run (true) or,
+     * as IDA's own control does, the local error of each step (false).
+     * IDA keeps each step's error below the tolerances; over the tens of
+     * thousands of steps of a fast rotation these errors add up, and a
+     * speed that depends on the phase of a winding angle was off by 1e5
+     * times the relative tolerance (doc/lumped.md, "Error control"). With
+     * global control, simulate() first integrates quietly at ten times the
+     * tolerances and at the tolerances; the difference of the two runs
+     * estimates the global error, and the run is integrated at tolerances
+     * tightened until that estimate is within 10 times the relative
+     * tolerance (at most to a relative tolerance of 1e-15, near the
+     * rounding of double precision). When the run at the given tolerances
+     * meets that, its rows are delivered (no third run). Not for systems with
+     * diodes, whose error is that of their switching times (IDA's control).
+     */
+    bool global_error_control = true;
   };
 
   /**
@@ -199,6 +216,17 @@ namespace hamilton::lumped
     std::string largest_energy_term_name;
     double integrate_seconds      = 0;
     unsigned long residual_calls = 0, jacobian_calls = 0, steps = 0;
+    /**
+     * The tolerances the rows were integrated at (those of the options, or
+     * tighter under global error control), the global error estimated at
+     * the options' tolerances (largest over the coordinates, velocities,
+     * named outputs and energies, in units of rtol |largest value| + atol
+     * of each; -1 if not estimated) and the integrations spent on estimating it
+     * (steps, residual and Jacobian evaluations and time are included in
+     * the counts above).
+     */
+    double       relative_tolerance_used = 0, absolute_tolerance_used = 0, estimated_global_error = -1;
+    unsigned int calibration_runs = 0;
     /** With diodes: the Newton iterations rescued by damping (README, "Rectifier circuits"), and those tried. */
     unsigned long newton_rescued = 0, newton_rescues = 0;
     /** With diodes: the Jacobians evaluated again because those of the iteration were from across a knee. */
