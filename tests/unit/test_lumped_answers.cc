@@ -202,3 +202,42 @@ end
   EXPECT_TRUE(std::regex_search(printed.str(), line)) << printed.str();
   EXPECT_EQ(printed.str().find(" of the largest energy term"), std::string::npos) << printed.str();
 }
+
+// linearization.json names its states, inputs and outputs with their units
+// (as state_space.json does): a mass on a spring, x in m (given in 'Units'),
+// x_dot in m/s (its rate), the output spring_force in N; the time function
+// u has no declared unit ("").
+TEST(LumpedAnswers, LinearizationHasUnits)
+{
+  auto run = lumped_from_text("hamilton_linearization_units", R"(
+subsection Lumped system
+  set Coordinates        = x
+  set Parameters         = m = 1; k = 100
+  set Kinetic coenergy   = 0.5*m*x_dot^2
+  set Potential energy   = 0.5*k*x^2
+  set Generalized forces = x: u
+  set Outputs            = spring_force: k*x
+  set Units              = x: m; spring_force: N
+  subsection Time functions
+    set Names = u
+    subsection u
+      set Type  = constant
+      set Value = 1
+    end
+  end
+  subsection Simulation
+    set Final time         = 0.1
+    set Output interval    = 0.01
+    set Linearize at       = initial
+  end
+end
+)");
+  std::ostringstream out;
+  run->run({}, out);
+  const auto &lin = run->linearization;
+  ASSERT_TRUE(lin.contains("units")) << lin.dump();
+  EXPECT_EQ(lin["states"], nlohmann::json({"x", "x_dot"}));
+  EXPECT_EQ(lin["units"]["states"], nlohmann::json({"m", "m/s"}));
+  EXPECT_EQ(lin["units"]["inputs"], nlohmann::json({""}));
+  EXPECT_EQ(lin["units"]["outputs"], nlohmann::json({"N"}));
+}
