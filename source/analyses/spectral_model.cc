@@ -167,46 +167,77 @@ namespace hamilton
       else if (circuits[e].kind == Circuit::admittance)
         unknown.push_back(e);
 
-    // electrical equations of the loaded electrodes, modal amplitudes
+    // electrical equations of the loaded electrodes with the modal amplitudes
     // eliminated: sum_f [i w sum_r chi_e chi_f / d_r] V_f + (i w C_e + Y_e) V_e
-    //             = -i w sum_r chi_e f_r / d_r
-    const unsigned int m = unknown.size();
+    //             = -i w sum_r chi_e f_r / d_r.
+    // A mode at (or within round-off of) an undamped resonance has d_r = 0:
+    // it is kept as an unknown instead (inf - inf gave NaN at exactly
+    // omega_r, found when a ROM's omega_1 equalled the analysed frequency bit
+    // for bit), with its equation d_r q_r - sum_e chi_er V_e = f_r and its
+    // part i w chi_er q_r of each electrode's current; the loads keep the
+    // response finite.
+    const unsigned int        m = unknown.size();
+    std::vector<unsigned int> resonant;
+    if (m > 0)
+      for (unsigned int r = 0; r < n; ++r)
+        if (std::abs(d[r]) <= 1e-8 * std::max(omega[r] * omega[r], w * w))
+          resonant.push_back(r);
+    std::vector<bool> kept(n, false);
+    for (const unsigned int r : resonant)
+      kept[r] = true;
     if (m > 0)
       {
-        Eigen::MatrixXcd A(m, m);
-        Eigen::VectorXcd b(m);
+        const unsigned int k = resonant.size();
+        Eigen::MatrixXcd   A = Eigen::MatrixXcd::Zero(m + k, m + k);
+        Eigen::VectorXcd   b = Eigen::VectorXcd::Zero(m + k);
         for (unsigned int a = 0; a < m; ++a)
           {
             const unsigned int e = unknown[a];
-            b(a)                 = 0.;
             for (unsigned int r = 0; r < n; ++r)
-              b(a) -= iw * chi[e][r] * f[r] / d[r];
+              if (!kept[r])
+                b(a) -= iw * chi[e][r] * f[r] / d[r];
             for (unsigned int c = 0; c < m; ++c)
               {
                 const unsigned int g = unknown[c];
                 complex            s = 0.;
                 for (unsigned int r = 0; r < n; ++r)
-                  s += chi[e][r] * chi[g][r] / d[r];
+                  if (!kept[r])
+                    s += chi[e][r] * chi[g][r] / d[r];
                 A(a, c) = iw * s;
               }
             A(a, a) += iw * capacitance[e] + circuits[e].value;
+            for (unsigned int j = 0; j < k; ++j)
+              {
+                const unsigned int r = resonant[j];
+                A(a, m + j)          = iw * chi[e][r];
+                A(m + j, a)          = -chi[e][r];
+              }
           }
-        const Eigen::VectorXcd V = A.partialPivLu().solve(b);
+        for (unsigned int j = 0; j < k; ++j)
+          {
+            A(m + j, m + j) = d[resonant[j]];
+            b(m + j)        = f[resonant[j]];
+          }
+        const Eigen::VectorXcd x = A.fullPivLu().solve(b);
         for (unsigned int a = 0; a < m; ++a)
           {
-            state.V[unknown[a]] = V(a);
-            state.I[unknown[a]] = circuits[unknown[a]].value * V(a);
+            state.V[unknown[a]] = x(a);
+            state.I[unknown[a]] = circuits[unknown[a]].value * x(a);
           }
+        state.q.assign(n, 0.);
+        for (unsigned int j = 0; j < k; ++j)
+          state.q[resonant[j]] = x(m + j);
       }
 
     state.q.resize(n);
     for (unsigned int r = 0; r < n; ++r)
-      {
-        complex force = f[r];
-        for (const unsigned int e : unknown)
-          force += chi[e][r] * state.V[e];
-        state.q[r] = force / d[r];
-      }
+      if (!kept[r])
+        {
+          complex force = f[r];
+          for (const unsigned int e : unknown)
+            force += chi[e][r] * state.V[e];
+          state.q[r] = force / d[r];
+        }
     // current delivered by a voltage source: i w Q
     for (unsigned int e = 0; e < n_e; ++e)
       if (circuits[e].kind == Circuit::prescribed)

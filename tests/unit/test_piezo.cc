@@ -214,6 +214,36 @@ TEST(Piezo, HarvesterCase1b)
 
 // Energy: in steady state, the power the base puts in equals structural
 // dissipation plus the power into the resistor.
+// At exactly an undamped resonance with a resistor on the electrode the
+// response is finite (the resistor damps it); modal equation r then reads
+// 0 q_r - chi_r V = f_r, so V = -f_r / chi_r whatever the other modes. The
+// elimination of the modal amplitudes divided by d_r = 0 there (NaN, found
+// when a ROM's omega_1 equalled the analysed frequency bit for bit).
+TEST(Piezo, UndampedResonanceWithResistorIsFinite)
+{
+  const auto    loaded = load(bimorph);
+  SpectralModel model(loaded->problem(), 0, true);
+  std::fill(model.zeta.begin(), model.zeta.end(), 0.);
+  SpectralModel::Excitation excitation;
+  excitation.base_acceleration = g_acceleration;
+  for (const unsigned int r : {0u, 1u})
+    for (const double R : {470., 1e5})
+      {
+        const double w     = model.omega[r];
+        const auto   state = model.solve(w, excitation, {{SpectralModel::Circuit::admittance, 1. / R}});
+        const double f_r   = -model.participation[r] * g_acceleration;
+        const complex expected = -f_r / model.chi[0][r];
+        EXPECT_LT(std::abs(state.V[0] - expected), 1e-12 * std::abs(expected)) << "mode " << r + 1 << ", R = " << R << ": V = " << state.V[0] << ", expected " << expected;
+        for (const auto &q : state.q)
+          EXPECT_TRUE(std::isfinite(std::abs(q)));
+        // the current balance of the electrode: i w (chi . q + C V) + V / R = 0
+        complex charge = model.capacitance[0] * state.V[0];
+        for (unsigned int s = 0; s < model.omega.size(); ++s)
+          charge += model.chi[0][s] * state.q[s];
+        EXPECT_LT(std::abs(complex(0., w) * charge + state.V[0] / R), 1e-10 * std::abs(state.V[0] / R));
+      }
+}
+
 TEST(Piezo, SteadyStateEnergyBalance)
 {
   const auto loaded = load(bimorph, {{"Beam/Damping/Modal damping ratios", "0.0088, 0.012, 0.02"}});
