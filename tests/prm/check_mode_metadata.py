@@ -29,6 +29,16 @@ def close(a, b, rel=1e-12):
     return abs(a - b) <= rel * abs(b)
 
 
+def read_mode_file(path):
+    """The grid of a VTU file, its field data, and the first value of a field-data array by name (nan if absent)."""
+    reader = vtkXMLUnstructuredGridReader()
+    reader.SetFileName(path)
+    reader.Update()
+    grid = reader.GetOutput()
+    field = grid.GetFieldData()
+    return grid, field, lambda name: field.GetArray(name).GetValue(0) if field.GetArray(name) else float("nan")
+
+
 def check_continuum(hamilton, source, output):
     """A continuum's mode files (prm/continuum/c4_bimorph_2d.prm) carry the same
     metadata in double precision, the regions' names, and fields named per
@@ -40,12 +50,7 @@ def check_continuum(hamilton, source, output):
         continuum = json.load(f)["continuum"]
     for mode in continuum["modal"]["modes"]:
         k = mode["index"]
-        reader = vtkXMLUnstructuredGridReader()
-        reader.SetFileName(os.path.join(output, f"continuum_mode_{k}.vtu"))
-        reader.Update()
-        grid = reader.GetOutput()
-        field = grid.GetFieldData()
-        value = lambda name: field.GetArray(name).GetValue(0) if field.GetArray(name) else float("nan")  # noqa
+        grid, field, value = read_mode_file(os.path.join(output, f"continuum_mode_{k}.vtu"))
         for name, key in (("frequency_hz", "frequency_hz"), ("frequency_open_circuit_hz", "frequency_open_circuit_hz"),
                           ("k_eff", "coupling_k_eff")):
             # written with 17 digits: the same double
@@ -68,12 +73,7 @@ def main():
     with open(os.path.join(output, "results.json")) as f:
         modes = json.load(f)["modes"]
     for mode in modes:
-        reader = vtkXMLUnstructuredGridReader()
-        reader.SetFileName(os.path.join(output, f"mode_{mode['index']}.vtu"))
-        reader.Update()
-        grid = reader.GetOutput()
-        field = grid.GetFieldData()
-        value = lambda name: field.GetArray(name).GetValue(0) if field.GetArray(name) else float("nan")  # noqa
+        grid, field, value = read_mode_file(os.path.join(output, f"mode_{mode['index']}.vtu"))
         k = mode["index"]
         check(close(value("frequency_hz"), mode["frequency_hz"]),
               f"mode {k}: frequency_hz {value('frequency_hz')} = results.json {mode['frequency_hz']}")
