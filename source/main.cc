@@ -208,6 +208,8 @@ hamilton_main(int argc, char **argv)
             options.print_equations = true;
           else if (args[i] == "--resume")
             options.resume = true;
+          else if (args[i] == "--no-cache") // read by the lumped library's compiler (simulation.cc)
+            setenv("HAMILTON_NO_CACHE", "1", 1);
           else if (args[i] == "--set")
             {
               const std::string change = i + 1 < args.size() ? args[i + 1] : "";

@@ -29,6 +29,7 @@
 #include <iostream>
 #include <cmath>
 #include <iomanip>
+#include <cstdint>
 #include <limits>
 #include <mutex>
 #include <sstream>
@@ -55,8 +56,9 @@ namespace hamilton::lumped
      * `log_file`. Returns the exit status (127: the compiler could not be
      * started; -signal if it was killed).
      */
-    int
-    run_compiler(const std::string &c_file, const std::string &so_file, const std::string &log_file)
+    /** The compiler and its flags, before the files. */
+    std::vector<std::string>
+    compiler_arguments()
     {
       std::vector<std::string> arguments{"cc", "-O1", "-fno-math-errno", "-fPIC", "-shared"};
 #ifdef HAMILTON_GENERATED_CFLAGS
@@ -66,6 +68,13 @@ namespace hamilton::lumped
 #endif
       for (const char *a : {"-x", "c"})
         arguments.emplace_back(a);
+      return arguments;
+    }
+
+    int
+    run_compiler(const std::string &c_file, const std::string &so_file, const std::string &log_file)
+    {
+      std::vector<std::string> arguments = compiler_arguments();
       arguments.insert(arguments.end(), {c_file, "-o", so_file, "-lm"});
       std::vector<char *> argv;
       for (auto &a : arguments)
@@ -91,7 +100,112 @@ namespace hamilton::lumped
     }
 
     std::vector<CompiledFunction>
-    compile_and_load(const std::string &source, unsigned int n_functions);
+    compile_and_load(const std::string &source, unsigned int n_functions, bool &compiled);
+
+    /**
+     * The directory of compiled equations kept across runs:
+     * $XDG_CACHE_HOME/hamilton, else ~/.cache/hamilton; none (empty) with
+     * HAMILTON_NO_CACHE set (`hamilton --no-cache`) or without either
+     * variable.
+     */
+    std::filesystem::path
+    cache_directory()
+    {
+      if (std::getenv("HAMILTON_NO_CACHE"))
+        return {};
+      const char *xdg = std::getenv("XDG_CACHE_HOME");
+      if (xdg && xdg[0] == '/')
+        return std::filesystem::path(xdg) / "hamilton";
+      const char *home = std::getenv("HOME");
+      if (home && home[0] == '/')
+        return std::filesystem::path(home) / ".cache" / "hamilton";
+      return {};
+    }
+
+    /**
+     * The cache's name of a source: 64-bit FNV-1a of the source, the
+     * compiler's flags and the compiler itself (the file 'cc' resolves to on
+     * PATH, its size and modification time: an upgraded compiler gives other
+     * names), in hexadecimal. A hit is checked against the source kept
+     * beside the library, so a collision cannot load the wrong code.
+     */
+    std::string
+    cache_key(const std::string &source)
+    {
+      std::string text = source;
+      for (const auto &a : compiler_arguments())
+        text += '\0' + a;
+      if (const char *path = std::getenv("PATH"))
+        for (const auto &directory : dealii::Utilities::split_string_list(path, ':'))
+          {
+            std::error_code       error;
+            const auto            cc = std::filesystem::path(directory.empty() ? "." : directory) / "cc";
+            const auto            resolved = std::filesystem::canonical(cc, error);
+            if (error || !std::filesystem::is_regular_file(resolved, error))
+              continue;
+            const auto time = std::filesystem::last_write_time(resolved, error).time_since_epoch().count();
+            text += '\0' + resolved.string() + '\0' + std::to_string(std::filesystem::file_size(resolved, error)) +
+                    '\0' + std::to_string(time);
+            break;
+          }
+      std::uint64_t hash = 14695981039346656037ull;
+      for (const unsigned char c : text)
+        hash = (hash ^ c) * 1099511628211ull;
+      std::ostringstream s;
+      s << std::hex << std::setw(16) << std::setfill('0') << hash;
+      return s.str();
+    }
+
+    /** The library of `source` in the cache, loaded; nullptr if it is not there. */
+    void *
+    load_cached(const std::filesystem::path &directory, const std::string &key, const std::string &source)
+    {
+      if (directory.empty())
+        return nullptr;
+      std::ifstream kept(directory / (key + ".c"), std::ios::binary);
+      if (!kept)
+        return nullptr;
+      std::string text;
+      std::getline(kept, text, '\0');
+      if (text != source) // a collision, or a partly written file of another version
+        return nullptr;
+      // the library is renamed into place before its source: it is complete
+      return dlopen((directory / (key + ".so")).c_str(), RTLD_NOW | RTLD_LOCAL);
+    }
+
+    /**
+     * Keep a compiled library and its source in the cache: each copied to a
+     * private temporary name in the cache directory, then renamed into place
+     * (atomic: a concurrent run sees the old file, or none, or the new one),
+     * the library first. Failures (a read-only home, a full disk) only mean
+     * no cache.
+     */
+    void
+    store_cached(const std::filesystem::path &directory, const std::string &key, const std::string &source,
+                 const std::string &so_file)
+    {
+      if (directory.empty())
+        return;
+      std::error_code error;
+      std::filesystem::create_directories(directory, error);
+      const std::string unique = ".tmp-" + std::to_string(getpid()) + "-" + key;
+      const auto        so_tmp = directory / (unique + ".so"), c_tmp = directory / (unique + ".c");
+      std::filesystem::copy_file(so_file, so_tmp, std::filesystem::copy_options::overwrite_existing, error);
+      if (!error)
+        {
+          std::ofstream c(c_tmp, std::ios::binary);
+          c << source;
+          c.close();
+          if (c)
+            {
+              std::filesystem::rename(so_tmp, directory / (key + ".so"), error);
+              if (!error)
+                std::filesystem::rename(c_tmp, directory / (key + ".c"), error);
+            }
+        }
+      std::filesystem::remove(so_tmp, error);
+      std::filesystem::remove(c_tmp, error);
+    }
 
     std::atomic<bool>          runtime_parameter_symbols{false};
     std::atomic<unsigned long> n_compilations{0};
@@ -119,7 +233,8 @@ namespace hamilton::lumped
             std::rotate(entry, entry + 1, recent.end());
             return recent.back().second;
           }
-      auto functions = compile_and_load(source, n_functions);
+      bool compiled  = false; // else loaded from the disk cache
+      auto functions = compile_and_load(source, n_functions, compiled);
       ++n_compilations;
       if (recent.size() == 4)
         recent.erase(recent.begin());
@@ -134,8 +249,23 @@ namespace hamilton::lumped
      * directory (mkdtemp); the library is loaded with dlopen.
      */
     std::vector<CompiledFunction>
-    compile_and_load(const std::string &source, unsigned int n_functions)
+    compile_and_load(const std::string &source, unsigned int n_functions, bool &compiled)
     {
+      const auto        cache = cache_directory();
+      const std::string key   = cache.empty() ? "" : cache_key(source);
+      const auto        symbols = [n_functions](void *library) {
+        std::vector<CompiledFunction> result;
+        for (unsigned int f = 0; f < n_functions; ++f)
+          result.push_back(
+            reinterpret_cast<CompiledFunction>(dlsym(library, ("hamilton_f" + std::to_string(f)).c_str())));
+        return result;
+      };
+      if (void *library = load_cached(cache, key, source))
+        {
+          compiled = false;
+          return symbols(library);
+        }
+      compiled = true;
       std::string pattern = (temporary_directory() / "hamilton-XXXXXX").string();
       if (!mkdtemp(pattern.data()))
         throw InputError("Cannot create a temporary directory for the derived equations in '" +
@@ -166,6 +296,8 @@ namespace hamilton::lumped
       const bool full = !library && (log.find("No space left on device") != std::string::npos ||
                                      log.find("Disk quota exceeded") != std::string::npos ||
                                      file_system_full(directory.string()));
+      if (library)
+        store_cached(cache, key, source, so_file);
       if (!std::getenv("HAMILTON_KEEP_SOURCE"))
         std::filesystem::remove_all(directory); // the loaded library stays mapped
       // Ctrl-C reaches the compiler too (the terminal's process group): an
@@ -190,11 +322,7 @@ namespace hamilton::lumped
                            "). Set HAMILTON_KEEP_SOURCE=1 to keep the C source, or set "
                            "'Simulation/Evaluation = interpreted'.");
         }
-      std::vector<CompiledFunction> result;
-      for (unsigned int f = 0; f < n_functions; ++f)
-        result.push_back(
-          reinterpret_cast<CompiledFunction>(dlsym(library, ("hamilton_f" + std::to_string(f)).c_str())));
-      return result;
+      return symbols(library);
     }
   } // namespace
 

@@ -93,7 +93,9 @@ namespace hamilton::lumped
 
   /**
    * How many times this process has run the C compiler on derived
-   * equations (a source compiled earlier is reused from memory).
+   * equations or loaded them from the disk cache (a source compiled earlier
+   * in the process is reused from memory; the cache: compile_and_load() in
+   * simulation.cc, `hamilton --no-cache`).
    */
   unsigned long
   compilations();
