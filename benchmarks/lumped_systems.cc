@@ -25,7 +25,15 @@
 // integration error (Hamilton at rtol 1e-13 close to the reference) or by its
 // equations.
 //
+// With --work-precision FIGURE.png, instead: the work-precision benchmark
+// (benchmarks/peers/work_precision.py): every example at six tolerances in
+// Hamilton and in the peer with LSODA, Radau and BDF, each run's error against
+// the DOP853 reference (checked against Hamilton at rtol 1e-13) and its cost
+// (integration time, residual or right-hand-side evaluations); a table, the
+// figure, and the measurements as JSON beside it (doc/benchmarks.md).
+//
 // usage: benchmark_lumped_systems [--method LSODA|Radau|BDF] [--reference] [EXAMPLE ...]
+//        benchmark_lumped_systems --work-precision FIGURE.png [EXAMPLE ...]
 //        (EXAMPLE: a name of prm/lumped without .prm; default: all seven)
 #include <hamilton/lumped/lumped_run.h>
 #include <hamilton/run.h>
@@ -316,14 +324,38 @@ main(int argc, char **argv)
   const std::string        source    = HAMILTON_SOURCE_DIR;
   std::string              method    = "LSODA";
   bool                     reference = false;
+  std::string              work_precision; // the figure's file
   std::vector<std::string> names;
   for (int k = 1; k < argc; ++k)
     if (std::string(argv[k]) == "--method" && k + 1 < argc)
       method = argv[++k];
     else if (std::string(argv[k]) == "--reference")
       reference = true;
+    else if (std::string(argv[k]) == "--work-precision" && k + 1 < argc)
+      work_precision = argv[++k];
     else
       names.emplace_back(argv[k]);
+  if (!work_precision.empty())
+    {
+      // the table on this process's stdout, the JSON beside the figure
+      std::vector<std::string> arguments{PEER_PYTHON, source + "/benchmarks/peers/work_precision.py", HAMILTON_EXECUTABLE,
+                                         source, "--figure", work_precision, "--json",
+                                         std::filesystem::path(work_precision).replace_extension(".json").string()};
+      arguments.insert(arguments.end(), names.begin(), names.end());
+      std::vector<char *> argv_peer;
+      for (auto &a : arguments)
+        argv_peer.push_back(a.data());
+      argv_peer.push_back(nullptr);
+      pid_t pid = 0;
+      if (posix_spawn(&pid, argv_peer[0], nullptr, nullptr, argv_peer.data(), environ) != 0)
+        {
+          std::cerr << "cannot start " << PEER_PYTHON << "\n";
+          return 1;
+        }
+      int status = 0;
+      waitpid(pid, &status, 0);
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+    }
   if (names.empty())
     names = {"scotch_yoke_dc_motor", "crank_slider_pendulum", "overhead_crane",    "slider_crank_dae",
              "two_link_arm",         "movable_plate_capacitor", "rrr_parallel_robot"};
