@@ -6,6 +6,8 @@
 #include <hamilton/lumped/lumped_run.h>
 #include <hamilton/run.h>
 
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -23,6 +25,25 @@ namespace hamilton::testing
     Section section(prm);
     auto    run = std::make_unique<lumped::LumpedRun>();
     run->parse_parameters(section, std::string(HAMILTON_SOURCE_DIR) + "/prm/lumped");
+    return run;
+  }
+
+  /**
+   * The lumped part of a parameter file holding `text`, written as `name`.prm
+   * to the temporary directory (relative files it names are read from there),
+   * with entries replaced by `changes`.
+   */
+  inline std::unique_ptr<lumped::LumpedRun>
+  lumped_from_text(const std::string &name, const std::string &text,
+                   const std::vector<std::pair<std::string, std::string>> &changes = {})
+  {
+    const std::string file = (std::filesystem::temp_directory_path() / (name + ".prm")).string();
+    std::ofstream(file) << text;
+    dealii::ParameterHandler prm;
+    read_parameters(prm, file, changes);
+    Section section(prm);
+    auto    run = std::make_unique<lumped::LumpedRun>();
+    run->parse_parameters(section, std::filesystem::temp_directory_path().string());
     return run;
   }
 

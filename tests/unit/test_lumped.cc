@@ -20,6 +20,7 @@
 
 using namespace hamilton;
 using namespace hamilton::lumped;
+using hamilton::testing::lumped_from_text;
 using hamilton::testing::load_lumped;
 using hamilton::testing::sym;
 using GiNaC::ex;
@@ -663,21 +664,6 @@ TEST(Lumped, NamesAndExpressionsAreChecked)
 
 namespace
 {
-  /** Write `text` to a parameter file in the temporary directory and read it (with `changes`). */
-  std::unique_ptr<LumpedRun>
-  lumped_from_text(const std::string &name, const std::string &text,
-                   const std::vector<std::pair<std::string, std::string>> &changes = {})
-  {
-    const std::string file = (std::filesystem::temp_directory_path() / (name + ".prm")).string();
-    std::ofstream(file) << text;
-    dealii::ParameterHandler prm;
-    read_parameters(prm, file, changes);
-    Section section(prm);
-    auto    run = std::make_unique<LumpedRun>();
-    run->parse_parameters(section, std::filesystem::temp_directory_path().string());
-    return run;
-  }
-
   /**
    * Preumont 2006, ch. 2, Example 1 in charges (Fig. 2.6), built by hand: loop 1
    * (charge q1) holds an inductor L0 and a capacitor C0, loop 2 (q2) a

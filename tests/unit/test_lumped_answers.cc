@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "lumped_test_helpers.h"
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -16,23 +18,10 @@
 
 using namespace hamilton;
 using namespace hamilton::lumped;
+using hamilton::testing::lumped_from_text;
 
 namespace
 {
-  /** Write `text` to a parameter file in the temporary directory and read its lumped system. */
-  std::unique_ptr<LumpedRun>
-  lumped_from_text(const std::string &name, const std::string &text)
-  {
-    const std::string file = (std::filesystem::temp_directory_path() / (name + ".prm")).string();
-    std::ofstream(file) << text;
-    dealii::ParameterHandler prm;
-    read_parameters(prm, file, {});
-    Section section(prm);
-    auto    run = std::make_unique<LumpedRun>();
-    run->parse_parameters(section, std::filesystem::temp_directory_path().string());
-    return run;
-  }
-
   /** The rows of a run of `run`'s system (interpreted evaluation: no compiler needed). */
   std::vector<std::vector<double>>
   rows_of(LumpedRun &run)

@@ -7,32 +7,16 @@
 
 #include <gtest/gtest.h>
 
+#include "lumped_test_helpers.h"
+
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <string>
 
 using namespace hamilton;
 using namespace hamilton::lumped;
-
-namespace
-{
-  /** The lumped system of a parameter file with the given text. */
-  std::unique_ptr<LumpedRun>
-  lumped_from_text(const std::string &name, const std::string &text)
-  {
-    const std::string file = (std::filesystem::temp_directory_path() / (name + ".prm")).string();
-    std::ofstream(file) << text;
-    dealii::ParameterHandler prm;
-    read_parameters(prm, file, {});
-    Section section(prm);
-    auto    run = std::make_unique<LumpedRun>();
-    run->parse_parameters(section, std::filesystem::temp_directory_path().string());
-    return run;
-  }
-} // namespace
+using hamilton::testing::lumped_from_text;
 
 // An undamped oscillator x'' = -w^2 x, w = 2 pi rad/s, x(0) = 1, over 20
 // periods: x = cos(w t), x' = -w sin(w t). Its phase is neutrally stable, as
