@@ -1,6 +1,8 @@
 #include <hamilton/base/input.h>
 #include <hamilton/continuum/memory_estimate.h>
 
+#include <deal.II/base/mpi.h>
+
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -111,7 +113,19 @@ namespace hamilton::continuum
   }
 
   double
-  available_memory(const unsigned int ranks_on_this_machine)
+  available_memory(const MPI_Comm comm)
+  {
+    // the ranks that share this machine share its available memory
+    MPI_Comm machine;
+    int      ranks_on_this_machine = 1;
+    MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &machine);
+    MPI_Comm_size(machine, &ranks_on_this_machine);
+    MPI_Comm_free(&machine);
+    return Utilities::MPI::min(available_memory_here(ranks_on_this_machine), comm);
+  }
+
+  double
+  available_memory_here(const int ranks_on_this_machine)
   {
     double available = std::numeric_limits<double>::infinity();
     {
@@ -121,7 +135,7 @@ namespace hamilton::continuum
       std::string   unit;
       while (meminfo >> key >> kB >> unit)
         if (key == "MemAvailable:")
-          available = std::min(available, kB * 1024. / std::max(1u, ranks_on_this_machine));
+          available = std::min(available, kB * 1024. / std::max(1, ranks_on_this_machine));
     }
     for (const int resource : {RLIMIT_AS, RLIMIT_DATA})
       {
@@ -134,7 +148,7 @@ namespace hamilton::continuum
       std::ifstream max("/sys/fs/cgroup/memory.max");
       std::string   text;
       if (max >> text && text != "max")
-        available = std::min(available, std::stod(text) / std::max(1u, ranks_on_this_machine));
+        available = std::min(available, std::stod(text) / std::max(1, ranks_on_this_machine));
     }
     return available;
   }

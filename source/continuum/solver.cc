@@ -428,22 +428,14 @@ namespace hamilton::continuum
 
     // the memory the run will need, before any of it is spent: refused
     // (in --validate too) if it cannot fit
-    {
-      MPI_Comm machine;
-      int      ranks_here = 1;
-      MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &machine);
-      MPI_Comm_size(machine, &ranks_here);
-      MPI_Comm_free(&machine);
-      const unsigned int n_ranks   = Utilities::MPI::n_mpi_processes(comm);
-      const double       available = Utilities::MPI::min(available_memory(ranks_here), comm);
-      memory_estimate              = estimate_memory(coarse, model.refinements, model.degree, n_ranks);
-      if (const std::string warning = check_memory(coarse, model.refinements, model.degree, n_ranks, available);
-          !warning.empty())
-        input_warnings.push_back(warning);
-    }
+    const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
+    memory_estimate            = estimate_memory(coarse, model.refinements, model.degree, n_ranks);
+    if (const std::string warning =
+          check_memory(coarse, model.refinements, model.degree, n_ranks, available_memory(comm));
+        !warning.empty())
+      input_warnings.push_back(warning);
     triangulation.copy_triangulation(coarse);
     triangulation.refine_global(model.refinements);
-    const unsigned int n_ranks = Utilities::MPI::n_mpi_processes(comm);
     if (triangulation.n_global_active_cells() < n_ranks)
       fail(mesh_path, "Global refinements", std::to_string(model.refinements),
            "gives " + std::to_string(triangulation.n_global_active_cells()) + " cells for " +

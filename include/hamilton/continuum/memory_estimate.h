@@ -8,6 +8,8 @@
 
 #include <deal.II/grid/tria.h>
 
+#include <mpi.h>
+
 #include <cstdint>
 #include <string>
 
@@ -41,7 +43,14 @@ namespace hamilton::continuum
    * be read.
    */
   double
-  available_memory(unsigned int ranks_on_this_machine);
+  available_memory_here(int ranks_on_this_machine);
+
+  /**
+   * The same on every rank of `comm`: the smallest over the ranks, each
+   * machine's available memory divided among the ranks it runs.
+   */
+  double
+  available_memory(MPI_Comm comm);
 
   /**
    * Throw an InputError naming 'Continuum' and 'Global refinements' (the
